@@ -1,0 +1,102 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { healthResponseSchema } from '@sikka/contracts';
+import type { Config } from './config.ts';
+import { openDb, type Db } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { installErrorHandlers } from './http/errors.ts';
+import { installCsrfGuard } from './http/csrf.ts';
+import { installStatic } from './http/static.ts';
+import { authPlugin } from './auth/plugin.ts';
+import { ensureAdmin } from './users/admin-bootstrap.ts';
+import authRoutes from './routes/auth/index.ts';
+import meRoutes from './routes/me/index.ts';
+import adminRoutes from './routes/admin/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    /** The server's clock; tests replace it to move time (session expiry, limits). */
+    clock: () => Date;
+  }
+}
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests share a cluster). */
+  db?: Db;
+  clock?: () => Date;
+}
+
+/** The one factory used by the server entry, the tests and the benchmarks. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? (await openDb(config));
+  const ownsDb = !options.db;
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
+  app.addHook('onClose', async () => {
+    if (ownsDb) await db.close();
+  });
+
+  await migrate(db);
+  await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Coin icons come from a public static image host.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Camera for the KYC selfie is needed by our own pages only.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Sikka API', description: 'Retail crypto exchange and wallet for India', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  installErrorHandlers(app);
+  installCsrfGuard(app, config.ALLOWED_ORIGINS?.split(',').map((s) => s.trim()) ?? []);
+  await app.register(authPlugin);
+
+  app.get('/api/health', { schema: { response: { 200: healthResponseSchema } } }, async () => ({ ok: true as const }));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(meRoutes, { prefix: '/api/me' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+
+  await installStatic(app, config.WEB_DIST);
+  return app;
+}

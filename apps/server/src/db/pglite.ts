@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, Row } from './types.ts';
+
+/**
+ * Embedded PostgreSQL (WASM). It serves one connection, so transactions are serialised by
+ * PGlite itself; money tests that need real concurrency run on PostgreSQL instead.
+ * `dataDir` undefined = in memory (tests).
+ */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // numeric and int8 stay strings, as in the `pg` adapter: money never becomes a JS float.
+  const pg = await PGlite.create(dataDir, {
+    parsers: { 1700: (v: string) => v, 20: (v: string) => v },
+  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T extends Row = Row>(sql: string, params: unknown[] = []) {
+      const res = await q.query<T>(sql, params);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, onPayload) {
+      const unsub = await pg.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+import { messages } from '@sikka/contracts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Routes that take multipart/form-data (file uploads); every other mutation takes JSON. */
+const MULTIPART_ROUTES = new Set(['/api/kyc']);
+
+function sameOrigin(request: FastifyRequest, origin: string, extra: Set<string>): boolean {
+  if (extra.has(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CSRF defence in depth (DESIGN.md §3): SameSite=Lax cookies, plus refusing any mutation
+ * from another site (Origin / Sec-Fetch-Site) and any body a plain HTML form could send.
+ */
+export function installCsrfGuard(app: FastifyInstance, allowedOrigins: string[]): void {
+  const extra = new Set(allowedOrigins);
+  app.addHook('onRequest', async (request) => {
+    if (!MUTATING.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      throw new AppError(403, 'cross_site', messages.http.crossSite);
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !sameOrigin(request, origin, extra)) {
+      throw new AppError(403, 'cross_site', messages.http.crossSite);
+    }
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const hasBody = type !== '' || Number(request.headers['content-length'] ?? 0) > 0;
+    if (!hasBody) return;
+    const path = request.url.split('?')[0]!;
+    const ok = type === 'application/json' || (type === 'multipart/form-data' && MULTIPART_ROUTES.has(path));
+    if (!ok) throw new AppError(415, 'unsupported_media_type', messages.http.unsupportedMediaType);
+  });
+}

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors.ts';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/**
+ * Serves the built web app with SPA fallback: unknown non-API GETs get index.html so the
+ * client router decides. /api/* misses stay JSON 404s.
+ */
+export async function installStatic(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const root = path.resolve(webDist ?? DEFAULT_WEB_DIST);
+  const hasWeb = existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/: cache it for a year.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (!hasWeb || url.startsWith('/api/') || url === '/api' || request.method !== 'GET') throw notFound();
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

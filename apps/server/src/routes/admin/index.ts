@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdminHook } from '../../auth/plugin.ts';
+import { notFound } from '../../http/errors.ts';
+
+/**
+ * Everything under /api/admin: one guard for the whole folder (401 signed out, 403 for
+ * non-admins), decided on the server from the session. Feature routes register inside.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireAdminHook);
+  for (const register of adminRouteModules) await app.register(register);
+  // Unknown admin paths still pass the guard first, so they reveal nothing to non-admins.
+  app.all('/*', async () => {
+    throw notFound();
+  });
+};
+
+/** Admin feature modules; each registers routes relative to /api/admin. */
+export const adminRouteModules: FastifyPluginAsyncZod[] = [];
+
+export default routes;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every error the API returns has this shape; `code` is stable, `message` is for people. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const errorCodes = [
+  'validation_error',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'cross_site',
+  'unsupported_media_type',
+  'rate_limited',
+  'account_locked',
+  'user_already_exists',
+  'invalid_credentials',
+  'insufficient_inr',
+  'insufficient_usdt',
+  'price_changed',
+  'invalid_state',
+  'idempotency_conflict',
+  'payload_too_large',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
