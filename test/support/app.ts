@@ -13,7 +13,10 @@ export interface TestApp {
 export const ADMIN = { email: 'admin@sikka.local', password: 'admin-test-password-1' };
 
 /** The production `buildApp` on a fresh database of the given driver, with a movable clock. */
-export async function startTestApp(driver: Driver, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  driver: Driver,
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
   const db = await openTestDb(driver);
   let offset = 0;
   const app = await buildApp(
@@ -42,7 +45,9 @@ export async function startTestApp(driver: Driver, overrides: Partial<Config> = 
 
 let counter = 0;
 /** A unique, valid sign-up body. */
-export function newUser(overrides: Partial<Record<'fullName' | 'email' | 'phone' | 'password', string>> = {}) {
+export function newUser(
+  overrides: Partial<Record<'fullName' | 'email' | 'phone' | 'password', string>> = {},
+) {
   counter += 1;
   return {
     fullName: 'Asha Rao',

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, SESSION_TTL_MS } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
-import { ADMIN, logInAdmin, newUser, sessionCookie, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
+import {
+  ADMIN,
+  logInAdmin,
+  newUser,
+  sessionCookie,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from '../../../test/support/app.ts';
 
 describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
   let t: TestApp;
@@ -18,17 +26,30 @@ describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
     const res = await post('/api/auth/signup', body);
     expect(res.statusCode).toBe(201);
     const user = res.json().user;
-    expect(user).toMatchObject({ email: body.email.toLowerCase(), fullName: body.fullName, phone: body.phone, kycStatus: 'pending', role: 'user' });
+    expect(user).toMatchObject({
+      email: body.email.toLowerCase(),
+      fullName: body.fullName,
+      phone: body.phone,
+      kycStatus: 'pending',
+      role: 'user',
+    });
     expect(user).not.toHaveProperty('passwordHash');
     expect(JSON.stringify(res.json())).not.toContain('argon2');
     const cookie = res.cookies.find((c) => c.name === 'sikka_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(Buffer.from(cookie.value, 'base64url')).toHaveLength(32);
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookie(res) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: sessionCookie(res) },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().balances).toEqual({ inr: '0.00', usdt: '0.00000000' });
-    const rows = await t.app.db.query<{ balance: string; kyc_status: string }>('SELECT balance, kyc_status FROM users WHERE id = $1', [user.id]);
+    const rows = await t.app.db.query<{ balance: string; kyc_status: string }>(
+      'SELECT balance, kyc_status FROM users WHERE id = $1',
+      [user.id],
+    );
     expect(rows[0]).toEqual({ balance: '0.00', kyc_status: 'pending' });
   });
 
@@ -46,13 +67,24 @@ describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
     const res = await post('/api/auth/signup', { ...body, email: body.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      error: { code: 'user_already_exists', message: messages.signup.emailTaken, fields: { email: messages.signup.emailTaken } },
+      error: {
+        code: 'user_already_exists',
+        message: messages.signup.emailTaken,
+        fields: { email: messages.signup.emailTaken },
+      },
     });
-    expect(messages.signup.emailTaken).toBe('This email is already registered. Please log in or use a different email.');
+    expect(messages.signup.emailTaken).toBe(
+      'This email is already registered. Please log in or use a different email.',
+    );
   });
 
   it('validates every sign-up field with the spec messages', async () => {
-    const res = await post('/api/auth/signup', { fullName: 'A', email: 'not-an-email', phone: '12345', password: 'short' });
+    const res = await post('/api/auth/signup', {
+      fullName: 'A',
+      email: 'not-an-email',
+      phone: '12345',
+      password: 'short',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation_error');
     expect(res.json().error.fields).toEqual({
@@ -61,7 +93,9 @@ describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
       phone: 'Phone number must be at least 10 digits',
       password: 'Password must be at least 8 characters',
     });
-    const count = await t.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email = 'not-an-email'");
+    const count = await t.app.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE email = 'not-an-email'",
+    );
     expect(count[0]!.n).toBe(0);
   });
 
@@ -82,18 +116,34 @@ describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
   it('answers unknown e-mail and wrong password identically with 401', async () => {
     const u = await signUp(t.app);
     const wrong = await post('/api/auth/login', { email: u.email, password: 'wrong password!' });
-    const unknown = await post('/api/auth/login', { email: `nobody${Date.now()}@example.com`, password: 'wrong password!' });
+    const unknown = await post('/api/auth/login', {
+      email: `nobody${Date.now()}@example.com`,
+      password: 'wrong password!',
+    });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password. Please try again.' } });
+      expect(res.json()).toEqual({
+        error: {
+          code: 'invalid_credentials',
+          message: 'Invalid email or password. Please try again.',
+        },
+      });
       expect(res.cookies.find((c) => c.name === 'sikka_session')).toBeUndefined();
     }
   });
 
   it('logs in with a new token each time; rememberMe makes the cookie persistent', async () => {
     const u = await signUp(t.app);
-    const a = await post('/api/auth/login', { email: u.email, password: u.password, rememberMe: true });
-    const b = await post('/api/auth/login', { email: u.email.toUpperCase(), password: u.password, rememberMe: false });
+    const a = await post('/api/auth/login', {
+      email: u.email,
+      password: u.password,
+      rememberMe: true,
+    });
+    const b = await post('/api/auth/login', {
+      email: u.email.toUpperCase(),
+      password: u.password,
+      rememberMe: false,
+    });
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     const ca = a.cookies.find((c) => c.name === 'sikka_session')!;
@@ -102,7 +152,11 @@ describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
     expect(ca.value).not.toBe(u.cookie.split('=')[1]);
     expect(ca.maxAge).toBe(SESSION_TTL_MS / 1000);
     expect(cb.maxAge).toBeUndefined();
-    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: sessionCookie(b) } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: sessionCookie(b) },
+    });
     expect(session.json().user.email).toBe(u.email.toLowerCase());
   });
 
@@ -112,31 +166,60 @@ describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
     expect(out.statusCode).toBe(204);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: u.cookie } });
     expect(me.statusCode).toBe(401);
-    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: u.cookie } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: u.cookie },
+    });
     expect(session.json()).toEqual({ user: null });
   });
 
   it('expires sessions after 3 days on the server', async () => {
     const u = await signUp(t.app);
     t.advance(SESSION_TTL_MS - 60_000);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: u.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: u.cookie } }))
+        .statusCode,
+    ).toBe(200);
     t.advance(120_000);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: u.cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: u.cookie } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('updates only full name and phone through PATCH /api/me; refuses mass-assignment', async () => {
     const u = await signUp(t.app);
-    const ok = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie: u.cookie }, payload: { fullName: 'Asha R.' } });
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie: u.cookie },
+      payload: { fullName: 'Asha R.' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.fullName).toBe('Asha R.');
     const bad = await t.app.inject({
-      method: 'PATCH', url: '/api/me', headers: { cookie: u.cookie },
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie: u.cookie },
       payload: { fullName: 'X Y', role: 'admin', balance: '1000000', kycStatus: 'verified' },
     });
     expect(bad.statusCode).toBe(400);
-    const rows = await t.app.db.query('SELECT role, balance, kyc_status, full_name FROM users WHERE id = $1', [u.id]);
-    expect(rows[0]).toEqual({ role: 'user', balance: '0.00', kyc_status: 'pending', full_name: 'Asha R.' });
-    const anon = await t.app.inject({ method: 'PATCH', url: '/api/me', payload: { fullName: 'Nobody' } });
+    const rows = await t.app.db.query(
+      'SELECT role, balance, kyc_status, full_name FROM users WHERE id = $1',
+      [u.id],
+    );
+    expect(rows[0]).toEqual({
+      role: 'user',
+      balance: '0.00',
+      kyc_status: 'pending',
+      full_name: 'Asha R.',
+    });
+    const anon = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      payload: { fullName: 'Nobody' },
+    });
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error.message).toBe('User not authenticated');
   });
@@ -146,8 +229,12 @@ describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
     const admin = await logInAdmin(t.app);
     for (const url of ['/api/admin/users', '/api/admin/anything/else']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url, headers: { cookie: u.cookie } })).statusCode).toBe(403);
-      expect([200, 404]).toContain((await t.app.inject({ method: 'GET', url, headers: { cookie: admin } })).statusCode);
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: { cookie: u.cookie } })).statusCode,
+      ).toBe(403);
+      expect([200, 404]).toContain(
+        (await t.app.inject({ method: 'GET', url, headers: { cookie: admin } })).statusCode,
+      );
     }
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: admin } });
     expect(me.json().user).toMatchObject({ email: ADMIN.email, role: 'admin' });
@@ -161,21 +248,33 @@ describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
     const fetchSite = await post('/api/auth/signup', body, { 'sec-fetch-site': 'cross-site' });
     expect(fetchSite.statusCode).toBe(403);
     const form = await t.app.inject({
-      method: 'POST', url: '/api/auth/signup',
+      method: 'POST',
+      url: '/api/auth/signup',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(body).toString(),
     });
     expect(form.statusCode).toBe(415);
-    const text = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(body) });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify(body),
+    });
     expect(text.statusCode).toBe(415);
     const rows = await t.app.db.query('SELECT 1 FROM users WHERE email = $1', [body.email]);
     expect(rows).toHaveLength(0);
-    const same = await post('/api/auth/signup', body, { origin: 'http://localhost:3000', host: 'localhost:3000', 'sec-fetch-site': 'same-origin' });
+    const same = await post('/api/auth/signup', body, {
+      origin: 'http://localhost:3000',
+      host: 'localhost:3000',
+      'sec-fetch-site': 'same-origin',
+    });
     expect(same.statusCode).toBe(201);
   });
 
   it('answers JSON 404 for unknown API paths and health for /api/health', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      ok: true,
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('not_found');
@@ -188,7 +287,11 @@ describe('rate limits', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `x${i}@example.com`, password: 'whatever1' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `x${i}@example.com`, password: 'whatever1' },
+        });
         codes.push(res.statusCode);
       }
       expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -199,18 +302,35 @@ describe('rate limits', () => {
   });
 
   it('locks an account after too many failed logins from many IPs, for an hour', async () => {
-    const t = await startTestApp('pglite', { ACCOUNT_LOCK_FAILURES: 5, RATE_LIMIT_LOGIN_PER_MIN: 1000 });
+    const t = await startTestApp('pglite', {
+      ACCOUNT_LOCK_FAILURES: 5,
+      RATE_LIMIT_LOGIN_PER_MIN: 1000,
+    });
     try {
       const u = await signUp(t.app);
       for (let i = 0; i < 5; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.0.0.${i + 1}`, payload: { email: u.email, password: 'wrong password' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: `10.0.0.${i + 1}`,
+          payload: { email: u.email, password: 'wrong password' },
+        });
         expect(res.statusCode).toBe(401);
       }
-      const locked = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.9.9', payload: { email: u.email, password: u.password } });
+      const locked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.9.9',
+        payload: { email: u.email, password: u.password },
+      });
       expect(locked.statusCode).toBe(429);
       expect(locked.json().error.code).toBe('account_locked');
       t.advance(61 * 60 * 1000);
-      const later = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: u.password } });
+      const later = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: u.email, password: u.password },
+      });
       expect(later.statusCode).toBe(200);
     } finally {
       await t.close();
@@ -221,7 +341,11 @@ describe('rate limits', () => {
     const t = await startTestApp('pglite', { RATE_LIMIT_SIGNUP_PER_MIN: 3 });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: newUser() })).statusCode);
+      for (let i = 0; i < 4; i++)
+        codes.push(
+          (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: newUser() }))
+            .statusCode,
+        );
       expect(codes).toEqual([201, 201, 201, 429]);
     } finally {
       await t.close();

@@ -26,7 +26,9 @@ export const phoneSchema = z
   .trim()
   .min(10, { error: m.phoneMin })
   .max(20, { error: 'Phone number must be at most 20 characters' })
-  .regex(/^\+?[0-9 ()-]+$/, { error: 'Phone number may contain only digits, spaces, +, - and brackets' });
+  .regex(/^\+?[0-9 ()-]+$/, {
+    error: 'Phone number may contain only digits, spaces, +, - and brackets',
+  });
 
 export const passwordSchema = z
   .string({ error: m.passwordMin })
@@ -48,8 +50,15 @@ export const signupFormSchema = signupRequestSchema.extend({
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
 export const loginRequestSchema = z.object({
-  email: z.string({ error: messages.login.emailRequired }).trim().min(1, { error: messages.login.emailRequired }).max(254),
-  password: z.string({ error: messages.login.passwordRequired }).min(1, { error: messages.login.passwordRequired }).max(PASSWORD_MAX),
+  email: z
+    .string({ error: messages.login.emailRequired })
+    .trim()
+    .min(1, { error: messages.login.emailRequired })
+    .max(254),
+  password: z
+    .string({ error: messages.login.passwordRequired })
+    .min(1, { error: messages.login.passwordRequired })
+    .max(PASSWORD_MAX),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -62,9 +62,11 @@ export const messages = {
     loginRequired: 'Please login to trade',
     enterAmount: 'Please enter amount',
     insufficientInr: 'Insufficient INR balance',
-    insufficientUsdt: (available: string) => `Insufficient USDT balance. Available: ${available} USDT`,
+    insufficientUsdt: (available: string) =>
+      `Insufficient USDT balance. Available: ${available} USDT`,
     failed: 'Failed to execute trade',
-    priceChanged: 'The price moved while you were confirming. Please review the new rate and try again.',
+    priceChanged:
+      'The price moved while you were confirming. Please review the new rate and try again.',
     success: 'Trade Successful',
   },
   kyc: {

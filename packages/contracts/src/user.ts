@@ -5,7 +5,13 @@ export type KycStatus = z.infer<typeof kycStatusSchema>;
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
-export const documentKinds = ['aadharFront', 'aadharBack', 'panFront', 'bankStatement', 'selfie'] as const;
+export const documentKinds = [
+  'aadharFront',
+  'aadharBack',
+  'panFront',
+  'bankStatement',
+  'selfie',
+] as const;
 export const documentKindSchema = z.enum(documentKinds);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
 

@@ -4,7 +4,12 @@ export type AttemptKind = 'login_failure' | 'signup_conflict';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** How many attempts of this kind one e-mail made in the hour before `now`. */
-export async function recentAttempts(db: Queryable, kind: AttemptKind, email: string, now: Date): Promise<number> {
+export async function recentAttempts(
+  db: Queryable,
+  kind: AttemptKind,
+  email: string,
+  now: Date,
+): Promise<number> {
   const rows = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM auth_attempts WHERE email = $1 AND kind = $2 AND created_at > $3`,
     [email, kind, new Date(now.getTime() - HOUR_MS)],
@@ -12,15 +17,21 @@ export async function recentAttempts(db: Queryable, kind: AttemptKind, email: st
   return rows[0]?.n ?? 0;
 }
 
-export async function recordAttempt(db: Queryable, kind: AttemptKind, email: string, ip: string, now: Date): Promise<void> {
-  await db.query('INSERT INTO auth_attempts (kind, email, ip, created_at) VALUES ($1, $2, $3, $4)', [
-    kind,
-    email,
-    ip,
-    now,
-  ]);
+export async function recordAttempt(
+  db: Queryable,
+  kind: AttemptKind,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO auth_attempts (kind, email, ip, created_at) VALUES ($1, $2, $3, $4)',
+    [kind, email, ip, now],
+  );
 }
 
 export async function pruneAttempts(db: Queryable, now: Date): Promise<void> {
-  await db.query('DELETE FROM auth_attempts WHERE created_at < $1', [new Date(now.getTime() - HOUR_MS)]);
+  await db.query('DELETE FROM auth_attempts WHERE created_at < $1', [
+    new Date(now.getTime() - HOUR_MS),
+  ]);
 }

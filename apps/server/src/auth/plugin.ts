@@ -35,12 +35,18 @@ export function requireUser(request: FastifyRequest): UserRow {
 }
 
 /** preHandler for routes that need a signed-in user. */
-export async function requireUserHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function requireUserHook(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+): Promise<void> {
   requireUser(request);
 }
 
 /** preHandler guarding every /api/admin route on the server: 401 signed out, 403 non-admin. */
-export async function requireAdminHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function requireAdminHook(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+): Promise<void> {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden();
 }

@@ -19,7 +19,11 @@ export async function createSession(db: Queryable, userId: string, now: Date): P
 }
 
 /** The user behind a session token, if the session exists and has not expired at `now`. */
-export async function findSessionUser(db: Queryable, token: string, now: Date): Promise<UserRow | undefined> {
+export async function findSessionUser(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<UserRow | undefined> {
   const rows = await db.query<UserRow>(
     `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.expires_at > $2`,

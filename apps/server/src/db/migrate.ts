@@ -21,7 +21,10 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     const applied: string[] = [];
     for (const file of files) {
       if (done.has(file)) continue;
-      const sql = await readFile(new URL(file, `file://${dir.endsWith('/') ? dir : dir + '/'}`), 'utf8');
+      const sql = await readFile(
+        new URL(file, `file://${dir.endsWith('/') ? dir : dir + '/'}`),
+        'utf8',
+      );
       await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);

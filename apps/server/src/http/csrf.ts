@@ -35,7 +35,8 @@ export function installCsrfGuard(app: FastifyInstance, allowedOrigins: string[])
     const hasBody = type !== '' || Number(request.headers['content-length'] ?? 0) > 0;
     if (!hasBody) return;
     const path = request.url.split('?')[0]!;
-    const ok = type === 'application/json' || (type === 'multipart/form-data' && MULTIPART_ROUTES.has(path));
+    const ok =
+      type === 'application/json' || (type === 'multipart/form-data' && MULTIPART_ROUTES.has(path));
     if (!ok) throw new AppError(415, 'unsupported_media_type', messages.http.unsupportedMediaType);
   });
 }

@@ -18,7 +18,12 @@ export const unauthorized = () => new AppError(401, 'unauthorized', messages.htt
 export const forbidden = () => new AppError(403, 'forbidden', messages.http.forbidden);
 export const notFound = () => new AppError(404, 'not_found', messages.http.notFound);
 export const validationError = (fields: Record<string, string>) =>
-  new AppError(400, 'validation_error', Object.values(fields)[0] ?? messages.http.validation, fields);
+  new AppError(
+    400,
+    'validation_error',
+    Object.values(fields)[0] ?? messages.http.validation,
+    fields,
+  );
 
 function fieldName(instancePath: string): string {
   const name = instancePath.replace(/^\//, '').split('/')[0];
@@ -28,7 +33,13 @@ function fieldName(instancePath: string): string {
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      const body = { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+      const body = {
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(err.fields ? { fields: err.fields } : {}),
+        },
+      };
       return reply.code(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -42,18 +53,28 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ error: { code: 'unsupported_media_type', message: messages.http.unsupportedMediaType } });
+      return reply
+        .code(415)
+        .send({
+          error: { code: 'unsupported_media_type', message: messages.http.unsupportedMediaType },
+        });
     }
     if (status === 413) {
-      return reply.code(413).send({ error: { code: 'payload_too_large', message: 'The request is too large' } });
+      return reply
+        .code(413)
+        .send({ error: { code: 'payload_too_large', message: 'The request is too large' } });
     }
     if (status === 429) {
-      return reply.code(429).send({ error: { code: 'rate_limited', message: messages.http.rateLimited } });
+      return reply
+        .code(429)
+        .send({ error: { code: 'rate_limited', message: messages.http.rateLimited } });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: 'validation_error', message: err.message } });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ error: { code: 'internal_error', message: messages.http.internal } });
+    return reply
+      .code(500)
+      .send({ error: { code: 'internal_error', message: messages.http.internal } });
   });
 }

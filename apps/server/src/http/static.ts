@@ -11,7 +11,10 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', impo
  * Serves the built web app with SPA fallback: unknown non-API GETs get index.html so the
  * client router decides. /api/* misses stay JSON 404s.
  */
-export async function installStatic(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function installStatic(
+  app: FastifyInstance,
+  webDist: string | undefined,
+): Promise<void> {
   const root = path.resolve(webDist ?? DEFAULT_WEB_DIST);
   const hasWeb = existsSync(path.join(root, 'index.html'));
   if (hasWeb) {
@@ -29,7 +32,8 @@ export async function installStatic(app: FastifyInstance, webDist: string | unde
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (!hasWeb || url.startsWith('/api/') || url === '/api' || request.method !== 'GET') throw notFound();
+    if (!hasWeb || url.startsWith('/api/') || url === '/api' || request.method !== 'GET')
+      throw notFound();
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

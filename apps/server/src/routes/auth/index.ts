@@ -11,13 +11,23 @@ import {
   signupRequestSchema,
 } from '@sikka/contracts';
 import { AppError, validationError } from '../../http/errors.ts';
-import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../auth/passwords.ts';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from '../../auth/passwords.ts';
 import { createSession, deleteSession, type NewSession } from '../../auth/sessions.ts';
 import { recentAttempts, recordAttempt } from '../../auth/attempts.ts';
 import { toUser, type UserRow } from '../../users/user-row.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession, persistent: boolean) {
+function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: NewSession,
+  persistent: boolean,
+) {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
@@ -34,15 +44,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signup',
     {
-      schema: { body: signupRequestSchema, response: { 201: authUserResponseSchema, ...errorResponses } },
+      schema: {
+        body: signupRequestSchema,
+        response: { 201: authUserResponseSchema, ...errorResponses },
+      },
       config: { rateLimit: { max: config.RATE_LIMIT_SIGNUP_PER_MIN, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const { fullName, phone, password } = request.body;
       const email = request.body.email.toLowerCase();
-      if (isCommonPassword(password)) throw validationError({ password: messages.signup.passwordCommon });
+      if (isCommonPassword(password))
+        throw validationError({ password: messages.signup.passwordCommon });
       const now = app.clock();
-      if ((await recentAttempts(app.db, 'signup_conflict', email, now)) >= config.SIGNUP_ATTEMPTS_PER_EMAIL) {
+      if (
+        (await recentAttempts(app.db, 'signup_conflict', email, now)) >=
+        config.SIGNUP_ATTEMPTS_PER_EMAIL
+      ) {
         throw new AppError(429, 'rate_limited', messages.http.rateLimited);
       }
       const passwordHash = await hashPassword(password);
@@ -60,7 +77,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!result) {
         await recordAttempt(app.db, 'signup_conflict', email, request.ip, now);
-        throw new AppError(409, 'user_already_exists', messages.signup.emailTaken, { email: messages.signup.emailTaken });
+        throw new AppError(409, 'user_already_exists', messages.signup.emailTaken, {
+          email: messages.signup.emailTaken,
+        });
       }
       setSessionCookie(request, reply, result.session, true);
       return reply.code(201).send({ user: toUser(result.user) });
@@ -70,19 +89,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      schema: { body: loginRequestSchema, response: { 200: authUserResponseSchema, ...errorResponses } },
+      schema: {
+        body: loginRequestSchema,
+        response: { 200: authUserResponseSchema, ...errorResponses },
+      },
       config: { rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MIN, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
       const now = app.clock();
-      if ((await recentAttempts(app.db, 'login_failure', email, now)) >= config.ACCOUNT_LOCK_FAILURES) {
+      if (
+        (await recentAttempts(app.db, 'login_failure', email, now)) >= config.ACCOUNT_LOCK_FAILURES
+      ) {
         throw new AppError(429, 'account_locked', messages.http.accountLocked);
       }
       const rows = await app.db.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]);
       const user = rows[0];
       // Unknown e-mail and wrong password take the same path and the same time.
-      const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.body.password);
+      const ok = await verifyPassword(
+        user?.password_hash ?? (await dummyPasswordHash()),
+        request.body.password,
+      );
       if (!user || !ok) {
         await recordAttempt(app.db, 'login_failure', email, request.ip, now);
         throw new AppError(401, 'invalid_credentials', messages.login.invalidCredentials);
@@ -93,15 +120,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { schema: { response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/logout',
+    { schema: { response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.get('/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request) => ({
-    user: request.user ? toUser(request.user) : null,
-  }));
+  app.get(
+    '/session',
+    { schema: { response: { 200: sessionResponseSchema } } },
+    async (request) => ({
+      user: request.user ? toUser(request.user) : null,
+    }),
+  );
 };
 
 export default routes;
