@@ -10,7 +10,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireAdminHook);
   for (const register of adminRouteModules) await app.register(register);
   // Unknown admin paths still pass the guard first, so they reveal nothing to non-admins.
-  app.all('/*', async () => {
+  app.all('/*', { schema: { hide: true } }, async () => {
     throw notFound();
   });
 };

@@ -13,7 +13,7 @@ import { errorResponses } from '../../http/schemas.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     { schema: { response: { 200: meResponseSchema, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request);
@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/',
+    '',
     {
       schema: {
         body: updateMeRequestSchema,
