@@ -12,12 +12,20 @@ export interface TestApp {
 
 export const ADMIN = { email: 'admin@sikka.local', password: 'admin-test-password-1' };
 
+export interface StartOptions {
+  /** PostgreSQL pool size (concurrency tests); PGlite ignores it. */
+  poolSize?: number;
+  /** Fixes or moves the USDT/INR rate quick trades use. */
+  usdtInrRate?: () => string | null;
+}
+
 /** The production `buildApp` on a fresh database of the given driver, with a movable clock. */
 export async function startTestApp(
   driver: Driver,
   overrides: Partial<Config> = {},
+  options: StartOptions = {},
 ): Promise<TestApp> {
-  const db = await openTestDb(driver);
+  const db = await openTestDb(driver, options.poolSize);
   let offset = 0;
   const app = await buildApp(
     testConfig({
@@ -29,7 +37,11 @@ export async function startTestApp(
       RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
       ...overrides,
     }),
-    { db, clock: () => new Date(Date.now() + offset) },
+    {
+      db,
+      clock: () => new Date(Date.now() + offset),
+      ...(options.usdtInrRate ? { usdtInrRate: options.usdtInrRate } : {}),
+    },
   );
   return {
     app,

@@ -21,6 +21,9 @@ import { ensureAdmin } from './users/admin-bootstrap.ts';
 import authRoutes from './routes/auth/index.ts';
 import meRoutes from './routes/me/index.ts';
 import adminRoutes from './routes/admin/index.ts';
+import depositRoutes from './routes/deposits/index.ts';
+import tradeRoutes from './routes/trades/index.ts';
+import type { UsdtInrRateSource } from './money/rate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +38,8 @@ export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share a cluster). */
   db?: Db;
   clock?: () => Date;
+  /** Fixes or moves the USDT/INR rate of quick trades (tests, benchmarks); default: the market feed. */
+  usdtInrRate?: UsdtInrRateSource;
 }
 
 /** The one factory used by the server entry, the tests and the benchmarks. */
@@ -52,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('usdtInrRateOverride', options.usdtInrRate ?? null);
   app.addHook('onClose', async () => {
     if (ownsDb) await db.close();
   });
@@ -96,6 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(depositRoutes, { prefix: '/api/deposits' });
+  await app.register(tradeRoutes, { prefix: '/api/trades' });
 
   await installStatic(app, config.WEB_DIST);
   return app;

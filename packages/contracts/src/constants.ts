@@ -25,6 +25,8 @@ export const QUICK_SELL_SPREAD = '1.5';
 export const QUICK_PRICE_TOLERANCE = '0.005';
 export const USDT_DECIMALS = 8;
 export const INR_DECIMALS = 2;
+/** Upper bound of one quick trade, in USDT; keeps every total well inside numeric(20,2). */
+export const QUICK_TRADE_MAX_USDT = '1000000';
 
 export const TOAST_MS = 5000;
 export const SIGNUP_REDIRECT_MS = 2000;

@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './user.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './money.ts';

@@ -53,10 +53,38 @@ export const messages = {
     amountMin: 'Minimum deposit amount is ₹100',
     amountMax: 'Maximum deposit amount is ₹10,00,000',
     utrRequired: 'UTR number is required',
+    // Checks beyond the spec, made on the server and shown next to the field.
+    amountDecimals: 'Amount can have at most 2 decimal places',
+    utrInvalid: 'UTR number must be 6 to 22 letters or digits',
   },
   trades: {
     fetchFailed: 'Failed to fetch trade history',
     empty: 'No trades found',
+    // Checks beyond the spec, made on the server.
+    usdtDecimals: 'USDT amount can have at most 8 decimal places',
+    usdtMax: 'USDT amount can be at most 1,000,000 per trade',
+    tooSmall: 'Amount is too small: the trade total must be at least ₹0.01',
+    quotedRateRequired: 'Quoted rate is required',
+    quotedRateInvalid: 'Quoted rate must be a positive number',
+    sideInvalid: 'Side must be buy or sell',
+    statusInvalid: 'Unknown status filter',
+    typeInvalid: 'Type must be buy or sell',
+  },
+  money: {
+    amountAsString: 'Amount must be sent as text, e.g. "1000.00"',
+    amountPositive: 'Amount must be greater than 0',
+    unknownField: (keys: readonly string[]) => `Unknown field: ${keys.join(', ')}`,
+    limitInvalid: 'Limit must be a whole number from 1 to 10',
+    pageInvalid: 'Page must be a whole number from 1',
+    searchTooLong: 'Search must be at most 100 characters',
+    depositStatusInvalid: 'Status must be pending, approved or rejected',
+    reasonTooLong: 'The reason must be at most 500 characters',
+    depositNotFound: 'Deposit not found',
+    depositNotPending: (status: string) => `This deposit is already ${status}`,
+  },
+  idempotency: {
+    keyInvalid: 'Idempotency-Key must be 1 to 100 visible characters',
+    conflict: 'This Idempotency-Key was already used for a different request',
   },
   quickBuy: {
     loginRequired: 'Please login to trade',

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdminHook } from '../../auth/plugin.ts';
 import { notFound } from '../../http/errors.ts';
+import adminDepositsRoutes from './deposits.ts';
+import adminTradesRoutes from './trades.ts';
 
 /**
  * Everything under /api/admin: one guard for the whole folder (401 signed out, 403 for
@@ -16,6 +18,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Admin feature modules; each registers routes relative to /api/admin. */
-export const adminRouteModules: FastifyPluginAsyncZod[] = [];
+export const adminRouteModules: FastifyPluginAsyncZod[] = [adminDepositsRoutes, adminTradesRoutes];
 
 export default routes;

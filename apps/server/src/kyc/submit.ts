@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { documentKinds, messages, type DocumentKind, type KycStatus } from '@sikka/contracts';
+import type { Db } from '../db/index.ts';
+import { AppError } from '../http/errors.ts';
+import type { DocumentStorage } from '../storage/index.ts';
+import type { UserRow } from '../users/user-row.ts';
+import { sealAadhaar, storeSealedAadhaar, type VaultKey } from './vault.ts';
+import type { ValidSubmission } from './validate.ts';
+
+/** Which users column holds the storage key of each document kind (names kept from the spec). */
+export const DOCUMENT_COLUMN: Record<DocumentKind, string> = {
+  aadharFront: 'kyc_front_url',
+  aadharBack: 'kyc_back_url',
+  panFront: 'pan_front_url',
+  bankStatement: 'bank_statement_url',
+  selfie: 'kyc_selfie_url',
+};
+
+/** KYC may be (re)submitted only while nothing is awaiting review or approved. */
+export const SUBMITTABLE: readonly KycStatus[] = ['pending', 'rejected'];
+
+export function invalidStateForSubmit(status: KycStatus): AppError {
+  const message =
+    status === 'verified' ? messages.kyc.alreadyVerified : messages.kyc.alreadySubmitted;
+  return new AppError(409, 'invalid_state', message);
+}
+
+/** '234123412346' → 'XXXX XXXX 2346'. */
+export const maskAadhaar = (digits: string) => `XXXX XXXX ${digits.slice(-4)}`;
+/** Keeps the last 4 digits; the length stays, as bank apps show it ('XXXXXXXX1234'). */
+export const maskAccount = (digits: string) =>
+  'X'.repeat(Math.max(0, digits.length - 4)) + digits.slice(-4);
+
+export interface SubmitDeps {
+  db: Db;
+  storage: DocumentStorage;
+  vault: VaultKey;
+  now: Date;
+  log: FastifyBaseLogger;
+}
+
+async function deleteQuietly(deps: SubmitDeps, keys: string[], why: string): Promise<void> {
+  const results = await Promise.allSettled(keys.map((k) => deps.storage.delete(k)));
+  for (const r of results)
+    if (r.status === 'rejected')
+      deps.log.warn({ err: r.reason, why }, 'could not delete a KYC document');
+}
+
+/**
+ * Stores the files, then writes the user row and the sealed Aadhaar in one transaction.
+ * Files of a submission that is not committed are deleted; the documents it replaces are
+ * deleted only after the commit, so a failure never leaves a user without documents.
+ */
+export async function submitIndividualKyc(
+  deps: SubmitDeps,
+  userId: string,
+  submission: ValidSubmission,
+): Promise<UserRow> {
+  const keys = Object.fromEntries(
+    documentKinds.map((kind) => [
+      kind,
+      `${userId}/${randomUUID()}.${submission.documents[kind].extension}`,
+    ]),
+  ) as Record<DocumentKind, string>;
+
+  const puts = await Promise.allSettled(
+    documentKinds.map((kind) =>
+      deps.storage.put(
+        keys[kind],
+        submission.documents[kind].data,
+        submission.documents[kind].contentType,
+      ),
+    ),
+  );
+  const failed = puts.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await deleteQuietly(
+      deps,
+      documentKinds.filter((_, i) => puts[i]!.status === 'fulfilled').map((k) => keys[k]),
+      'upload failed',
+    );
+    throw failed.reason;
+  }
+
+  const { fields } = submission;
+  let result: { row: UserRow; oldKeys: string[] };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const current = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [
+        userId,
+      ]);
+      const before = current[0];
+      if (!before) throw new AppError(401, 'unauthorized', messages.http.unauthorized);
+      // Re-checked under the row lock: two submissions racing cannot both pass.
+      if (!SUBMITTABLE.includes(before.kyc_status)) throw invalidStateForSubmit(before.kyc_status);
+      const rows = await tx.query<UserRow>(
+        `UPDATE users
+            SET kyc_status = 'submitted', kyc_submitted_at = $2, kyc_type = 'individual',
+                kyc_document_type = 'aadhaar', kyc_document_number = $3, kyc_rejected_reason = NULL,
+                kyc_verified_at = NULL,
+                kyc_front_url = $4, kyc_back_url = $5, kyc_selfie_url = $6, pan_front_url = $7,
+                bank_statement_url = $8, pan_number = $9, bank_name = $10, bank_ifsc_code = $11,
+                bank_account_number = $12, updated_at = now()
+          WHERE id = $1
+        RETURNING *`,
+        [
+          userId,
+          deps.now,
+          maskAadhaar(fields.aadharNumber),
+          keys.aadharFront,
+          keys.aadharBack,
+          keys.selfie,
+          keys.panFront,
+          keys.bankStatement,
+          fields.panNumber,
+          fields.bankName,
+          fields.ifscCode,
+          maskAccount(fields.accountNumber),
+        ],
+      );
+      await storeSealedAadhaar(tx, userId, sealAadhaar(deps.vault, userId, fields.aadharNumber));
+      const oldKeys = documentKinds
+        .map((kind) => before[DOCUMENT_COLUMN[kind]])
+        .filter((k): k is string => typeof k === 'string' && k !== '');
+      return { row: rows[0]!, oldKeys };
+    });
+  } catch (err) {
+    await deleteQuietly(deps, Object.values(keys), 'submission not committed');
+    throw err;
+  }
+  await deleteQuietly(deps, result.oldKeys, 'replaced by a new submission');
+  return result.row;
+}

@@ -1,0 +1,95 @@
+import { ADMIN_PAGE_SIZE, type AdminDeposit, type DepositStatus } from '@sikka/contracts';
+import type { Queryable } from '../db/index.ts';
+import { containsPattern, toAdminDeposit, Where, type DepositRow, type WithUser } from './rows.ts';
+import { mapMoneyErrors } from './sql-errors.ts';
+
+const ADMIN_COLUMNS = `d.*, u.full_name AS user_full_name, u.email AS user_email`;
+
+/** The user's own most recent deposit requests, newest first. */
+export function listOwnDeposits(
+  db: Queryable,
+  userId: string,
+  limit: number,
+): Promise<DepositRow[]> {
+  return db.query<DepositRow>(
+    `SELECT * FROM deposits WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [userId, limit],
+  );
+}
+
+/** A pending request; no money moves until the admin approves it. Amount in INR (decimal string). */
+export async function createDeposit(
+  db: Queryable,
+  userId: string,
+  amount: string,
+  utrNumber: string,
+): Promise<DepositRow> {
+  const rows = await db.query<DepositRow>(
+    `INSERT INTO deposits (user_id, amount, utr_number) VALUES ($1, $2::numeric, $3) RETURNING *`,
+    [userId, amount, utrNumber],
+  );
+  return rows[0]!;
+}
+
+export async function approveDeposit(
+  db: Queryable,
+  depositId: string,
+  adminId: string,
+): Promise<AdminDeposit> {
+  const rows = await mapMoneyErrors(() =>
+    db.query<DepositRow & WithUser>(
+      `SELECT ${ADMIN_COLUMNS} FROM approve_deposit($1::uuid, $2::uuid) d JOIN users u ON u.id = d.user_id`,
+      [depositId, adminId],
+    ),
+  );
+  return toAdminDeposit(rows[0]!);
+}
+
+export async function rejectDeposit(
+  db: Queryable,
+  depositId: string,
+  reason: string,
+  adminId: string,
+): Promise<AdminDeposit> {
+  const rows = await mapMoneyErrors(() =>
+    db.query<DepositRow & WithUser>(
+      `SELECT ${ADMIN_COLUMNS} FROM reject_deposit($1::uuid, $2, $3::uuid) d JOIN users u ON u.id = d.user_id`,
+      [depositId, reason, adminId],
+    ),
+  );
+  return toAdminDeposit(rows[0]!);
+}
+
+export interface AdminDepositFilter {
+  page: number;
+  status?: DepositStatus | undefined;
+  /** user name, e-mail, UTR or deposit id, partial, case-insensitive */
+  search?: string | undefined;
+}
+
+/** Every user's deposits, newest first, with the exact number of matches. */
+export async function listAdminDeposits(
+  db: Queryable,
+  filter: AdminDepositFilter,
+): Promise<{ items: AdminDeposit[]; total: number }> {
+  const where = new Where();
+  if (filter.status) where.add('d.status = ?', filter.status);
+  if (filter.search) {
+    where.add(
+      `(u.full_name ILIKE ? OR u.email ILIKE ? OR d.utr_number ILIKE ? OR d.id::text ILIKE ?)`,
+      containsPattern(filter.search),
+    );
+  }
+  const from = `FROM deposits d JOIN users u ON u.id = d.user_id ${where}`;
+  const countParams = [...where.params];
+  const limit = where.next(ADMIN_PAGE_SIZE);
+  const offset = where.next((filter.page - 1) * ADMIN_PAGE_SIZE);
+  const [rows, count] = await Promise.all([
+    db.query<DepositRow & WithUser>(
+      `SELECT ${ADMIN_COLUMNS} ${from} ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      where.params,
+    ),
+    db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, countParams),
+  ]);
+  return { items: rows.map(toAdminDeposit), total: Number.parseInt(count[0]?.n ?? '0', 10) };
+}

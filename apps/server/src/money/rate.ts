@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  compareDecimal,
+  decimalToUnits,
+  QUICK_BUY_SPREAD,
+  QUICK_PRICE_TOLERANCE,
+  QUICK_RATE_FALLBACK,
+  QUICK_SELL_SPREAD,
+  unitsToDecimal,
+  type TradeType,
+} from '@sikka/contracts';
+
+/** Returns the USDT/INR last price as a decimal string, or null when it has none. */
+export type UsdtInrRateSource = () => string | null;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by tests and benchmarks (BuildOptions.usdtInrRate) to fix or move the rate. */
+    usdtInrRateOverride: UsdtInrRateSource | null;
+  }
+}
+
+interface MarketLike {
+  getUsdtInrRate?: () => string | null;
+}
+
+const PLAIN_POSITIVE = /^\d{1,12}(\.\d+)?$/;
+
+/**
+ * The rate quick trades use (DESIGN.md §7): the USDTINR last price of the server's own feed,
+ * or the product's fallback 87.7 when there is none or it is not a sane positive decimal.
+ * The feed is read defensively: it is optional at build time.
+ */
+export function usdtInrRate(app: FastifyInstance): string {
+  let rate: string | null = null;
+  try {
+    if (app.usdtInrRateOverride) rate = app.usdtInrRateOverride();
+    else if (app.hasDecorator('market')) {
+      const market = (app as unknown as { market?: MarketLike }).market;
+      rate = market?.getUsdtInrRate?.() ?? null;
+    }
+  } catch {
+    rate = null;
+  }
+  if (rate === null || !PLAIN_POSITIVE.test(rate)) return QUICK_RATE_FALLBACK;
+  // A rate at or below the sell spread would make the sell price zero or negative.
+  if (compareDecimal(rate, QUICK_SELL_SPREAD) <= 0) return QUICK_RATE_FALLBACK;
+  return rate;
+}
+
+export interface QuickPrices {
+  /** the market rate as read */
+  rate: string;
+  /** INR per USDT the user pays: rate + 2, to paise */
+  buy: string;
+  /** INR per USDT the user receives: rate − 1.5, to paise */
+  sell: string;
+}
+
+/** Buy and sell prices from a rate, exact in integer paise (no floats). */
+export function quickPrices(rate: string): QuickPrices {
+  const paise = decimalToUnits(rate, 2);
+  return {
+    rate,
+    buy: unitsToDecimal(paise + decimalToUnits(QUICK_BUY_SPREAD, 2), 2),
+    sell: unitsToDecimal(paise - decimalToUnits(QUICK_SELL_SPREAD, 2), 2),
+  };
+}
+
+const SCALE = 8;
+const ONE = 10n ** BigInt(SCALE);
+
+/**
+ * True when the server's price is worse for the user than the one they saw by more than the
+ * tolerance (0.5%): higher for a buy, lower for a sell. A better price never refuses.
+ */
+export function isPriceWorse(side: TradeType, serverPrice: string, quotedRate: string): boolean {
+  const server = decimalToUnits(serverPrice, SCALE);
+  const quoted = decimalToUnits(quotedRate, SCALE);
+  const tolerance = decimalToUnits(QUICK_PRICE_TOLERANCE, SCALE);
+  return side === 'buy'
+    ? server * ONE > quoted * (ONE + tolerance)
+    : server * ONE < quoted * (ONE - tolerance);
+}
+
+/**
+ * INR total of a trade, round(amount × price, 2) half up, exactly as the SQL functions
+ * compute it; used to refuse totals that round to ₹0.00 with a field message up front.
+ */
+export function tradeTotal(usdtAmount: string, price: string): string {
+  const product = decimalToUnits(usdtAmount, 8) * decimalToUnits(price, 2); // scale 10
+  const half = 50_000_000n;
+  return unitsToDecimal((product + half) / 100_000_000n, 2);
+}

@@ -1,0 +1,38 @@
+import { messages } from '@sikka/contracts';
+import { AppError, notFound } from '../http/errors.ts';
+
+/**
+ * The money functions (migrations/004_money.sql) raise stable SQLSTATEs; this turns them into
+ * API errors. Anything else is not ours to explain and stays a 500.
+ */
+export function moneyError(err: unknown): AppError | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  switch (code) {
+    case 'SK001':
+      return new AppError(422, 'insufficient_inr', messages.quickBuy.insufficientInr);
+    case 'SK002': {
+      // The function computed the available amount under its lock; keep its figure.
+      const available = /Available: ([0-9.]+) USDT/.exec(text)?.[1] ?? '0.00';
+      return new AppError(422, 'insufficient_usdt', messages.quickBuy.insufficientUsdt(available));
+    }
+    case 'SK003':
+      return new AppError(409, 'invalid_state', text);
+    case 'SK004':
+      return notFound();
+    case 'SK005':
+      return new AppError(400, 'validation_error', text);
+    default:
+      return undefined;
+  }
+}
+
+/** Runs `fn`, translating the money functions' errors. */
+export async function mapMoneyErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw moneyError(err) ?? err;
+  }
+}

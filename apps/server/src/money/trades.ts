@@ -1,0 +1,115 @@
+import {
+  ADMIN_PAGE_SIZE,
+  TRADE_PAGE_SIZE,
+  type AdminTrade,
+  type Trade,
+  type TradeStatus,
+  type TradeType,
+} from '@sikka/contracts';
+import type { Queryable } from '../db/index.ts';
+import {
+  containsPattern,
+  toAdminTrade,
+  toTrade,
+  Where,
+  type TradeRow,
+  type WithUser,
+} from './rows.ts';
+import { mapMoneyErrors } from './sql-errors.ts';
+
+/**
+ * One instant trade through execute_usdt_buy / execute_usdt_sell: locks, re-checks the
+ * balance and writes balances, the trade and its ledger entries. `usdtAmount` in USDT,
+ * `price` in INR per USDT, both decimal strings; the price is always the server's.
+ */
+export async function executeQuickTrade(
+  db: Queryable,
+  userId: string,
+  side: TradeType,
+  usdtAmount: string,
+  price: string,
+): Promise<Trade> {
+  const fn = side === 'buy' ? 'execute_usdt_buy' : 'execute_usdt_sell';
+  const rows = await mapMoneyErrors(() =>
+    db.query<TradeRow>(`SELECT * FROM ${fn}($1::uuid, $2::numeric, $3::numeric)`, [
+      userId,
+      usdtAmount,
+      price,
+    ]),
+  );
+  return toTrade(rows[0]!);
+}
+
+export interface TradeFilter {
+  page: number;
+  status?: string | undefined;
+  type?: TradeType | undefined;
+  search?: string | undefined;
+}
+
+const toCount = (rows: Array<{ n: string | null }>): number =>
+  Number.parseInt(rows[0]?.n ?? '0', 10);
+
+/** The user's own trades, newest first, page by page, with the exact number of matches. */
+export async function listOwnTrades(
+  db: Queryable,
+  userId: string,
+  filter: TradeFilter & { status?: TradeStatus | undefined },
+): Promise<{ trades: Trade[]; total: number }> {
+  const where = new Where().add('t.user_id = ?', userId);
+  if (filter.status) where.add('t.status = ?', filter.status);
+  if (filter.type) where.add('t.type = ?', filter.type);
+  if (filter.search) where.add('t.id::text ILIKE ?', containsPattern(filter.search));
+  const countParams = [...where.params];
+  const limit = where.next(TRADE_PAGE_SIZE);
+  const offset = where.next((filter.page - 1) * TRADE_PAGE_SIZE);
+  const rowsQuery = db.query<TradeRow>(
+    `SELECT t.* FROM trades t ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    where.params,
+  );
+  // Without a search the per-user counters answer exactly without touching the trades.
+  const countQuery = filter.search
+    ? db.query<{ n: string }>(`SELECT count(*) AS n FROM trades t ${where}`, countParams)
+    : db.query<{ n: string | null }>(
+        `SELECT sum(n) AS n FROM trade_counts
+          WHERE user_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR type = $3)`,
+        [userId, filter.status ?? null, filter.type ?? null],
+      );
+  const [rows, count] = await Promise.all([rowsQuery, countQuery]);
+  return { trades: rows.map(toTrade), total: toCount(count) };
+}
+
+/** Every user's trades, newest first, with the owner's name and e-mail. */
+export async function listAdminTrades(
+  db: Queryable,
+  filter: TradeFilter,
+): Promise<{ items: AdminTrade[]; total: number }> {
+  const where = new Where();
+  if (filter.status) where.add('t.status = ?', filter.status);
+  if (filter.type) where.add('t.type = ?', filter.type);
+  if (filter.search) {
+    where.add(
+      `(u.full_name ILIKE ? OR u.email ILIKE ? OR t.id::text ILIKE ?)`,
+      containsPattern(filter.search),
+    );
+  }
+  const from = `FROM trades t JOIN users u ON u.id = t.user_id ${where}`;
+  const countParams = [...where.params];
+  const limit = where.next(ADMIN_PAGE_SIZE);
+  const offset = where.next((filter.page - 1) * ADMIN_PAGE_SIZE);
+  const rowsQuery = db.query<TradeRow & WithUser>(
+    `SELECT t.*, u.full_name AS user_full_name, u.email AS user_email ${from}
+      ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    where.params,
+  );
+  // Summing the per-user counters reads one small row per user instead of every trade.
+  const countQuery = filter.search
+    ? db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, countParams)
+    : db.query<{ n: string | null }>(
+        `SELECT sum(n) AS n FROM trade_counts
+          WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR type = $2)`,
+        [filter.status ?? null, filter.type ?? null],
+      );
+  const [rows, count] = await Promise.all([rowsQuery, countQuery]);
+  return { items: rows.map(toAdminTrade), total: toCount(count) };
+}

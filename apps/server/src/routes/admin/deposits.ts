@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ADMIN_PAGE_SIZE,
+  adminDepositResponseSchema,
+  adminDepositsQuerySchema,
+  adminDepositsResponseSchema,
+  rejectDepositRequestSchema,
+} from '@sikka/contracts';
+import { requireAdminHook, requireUser } from '../../auth/plugin.ts';
+import { notFound } from '../../http/errors.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { approveDeposit, listAdminDeposits, rejectDeposit } from '../../money/deposits.ts';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idParams = z.object({ id: z.string() });
+
+/** A malformed id names no deposit: 404, like an unknown one. */
+function depositId(id: string): string {
+  if (!UUID_RE.test(id)) throw notFound();
+  return id;
+}
+
+/**
+ * /api/admin/deposits: every user's deposit requests, and the approve/reject decisions that
+ * go through approve_deposit / reject_deposit (only from pending; 409 invalid_state after).
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // The folder guard runs as a preHandler; checking on request as well keeps validation
+  // messages from reaching non-admins.
+  app.addHook('onRequest', requireAdminHook);
+
+  app.get(
+    '/deposits',
+    {
+      schema: {
+        querystring: adminDepositsQuerySchema,
+        response: { 200: adminDepositsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page, status, search } = request.query;
+      const { items, total } = await listAdminDeposits(app.db, { page, status, search });
+      return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
+    },
+  );
+
+  app.post(
+    '/deposits/:id/approve',
+    {
+      schema: {
+        params: idParams,
+        response: { 200: adminDepositResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      return { deposit: await approveDeposit(app.db, depositId(request.params.id), admin.id) };
+    },
+  );
+
+  app.post(
+    '/deposits/:id/reject',
+    {
+      schema: {
+        params: idParams,
+        body: rejectDepositRequestSchema,
+        response: { 200: adminDepositResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      return {
+        deposit: await rejectDeposit(
+          app.db,
+          depositId(request.params.id),
+          request.body.reason,
+          admin.id,
+        ),
+      };
+    },
+  );
+};
+
+export default routes;

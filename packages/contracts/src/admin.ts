@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { pagedQuerySchema } from './common.ts';
+import { messages } from './messages.ts';
+import { kycStatusSchema, userSchema } from './user.ts';
+
+/** GET /api/admin/users: search on name or e-mail; status is the KYC status ('' or absent = all). */
+export const adminUsersQuerySchema = pagedQuerySchema.extend({
+  status: z
+    .union([kycStatusSchema, z.literal(''), z.literal('all')])
+    .optional()
+    .transform((v) => (v === '' || v === 'all' ? undefined : v)),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+/** A user row of the admin list: the client User plus the INR balance as a decimal string. */
+export const adminUserSchema = userSchema.extend({ balance: z.string() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersResponseSchema = z.object({
+  items: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const KYC_REJECT_REASON_MAX = 500;
+
+/** POST /api/admin/users/:id/kyc. A rejection needs a non-blank reason; an approval ignores it. */
+export const kycDecisionRequestSchema = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    reason: z
+      .string()
+      .trim()
+      .max(KYC_REJECT_REASON_MAX, { error: messages.kyc.rejectReasonTooLong })
+      .optional(),
+  })
+  .refine((b) => b.decision === 'approve' || (b.reason !== undefined && b.reason !== ''), {
+    path: ['reason'],
+    error: messages.admin.rejectReasonRequired,
+  });
+export type KycDecisionRequest = z.input<typeof kycDecisionRequestSchema>;
+
+export const kycDecisionResponseSchema = z.object({ user: userSchema });
+export type KycDecisionResponse = z.infer<typeof kycDecisionResponseSchema>;
