@@ -3,13 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '@sikka/contracts';
+import { healthResponseSchema, WS_MAX_MESSAGE_BYTES } from '@sikka/contracts';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
@@ -21,6 +22,9 @@ import { ensureAdmin } from './users/admin-bootstrap.ts';
 import authRoutes from './routes/auth/index.ts';
 import meRoutes from './routes/me/index.ts';
 import adminRoutes from './routes/admin/index.ts';
+import marketRoutes from './routes/market/index.ts';
+import { marketPlugin } from './market/plugin.ts';
+import { realtimePlugin } from './realtime/plugin.ts';
 import depositRoutes from './routes/deposits/index.ts';
 import tradeRoutes from './routes/trades/index.ts';
 import type { UsdtInrRateSource } from './money/rate.ts';
@@ -86,6 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
+  // Before any route, so every route answers an upgrade attempt properly; bigger client
+  // messages close the socket (1009).
+  await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Sikka API', description: 'Retail crypto exchange and wallet for India', version: '1.0.0' },
@@ -102,6 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(marketPlugin);
+  await app.register(marketRoutes, { prefix: '/api/market' });
+  await app.register(realtimePlugin);
   await app.register(depositRoutes, { prefix: '/api/deposits' });
   await app.register(tradeRoutes, { prefix: '/api/trades' });
 

@@ -19,6 +19,19 @@ export const envSchema = z.object({
   MARKET_SOURCE: z.enum(['simulated', 'upstream']).default('simulated'),
   TICKER_URL: z.url().default('https://api.coindcx.com/exchange/ticker'),
   MARKET_SEED: z.coerce.number().int().default(20240427),
+  /** Market feed poll period (ms); the product polls the ticker once per second. */
+  MARKET_POLL_MS: positiveInt(1000),
+  /** Upstream ticker request timeout (ms), body included. */
+  TICKER_TIMEOUT_MS: positiveInt(5000),
+  /** 'false' leaves the feed stopped after start-up; tests then drive it with app.market.tick(). */
+  MARKET_AUTOSTART: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** WebSocket heartbeat period (ms): ping, heartbeat message, dead sockets terminated. */
+  WS_HEARTBEAT_MS: positiveInt(30_000),
+  /** How often open sockets re-check their session (ms), so they close soon after logout. */
+  WS_SESSION_CHECK_MS: positiveInt(30_000),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: optionalString,

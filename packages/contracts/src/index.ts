@@ -5,3 +5,5 @@ export * from './user.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './money.ts';
+export * from './market.ts';
+export * from './realtime.ts';

@@ -43,6 +43,12 @@ export const messages = {
     noData: 'No cryptocurrency data available',
     fallback: 'Failed to fetch cryptocurrency data',
   },
+  market: {
+    unknownMarket: (market: string) => `No market named ${market}`,
+    marketFormat: 'Market must be a market code like USDTINR',
+    intervalInvalid: 'Interval must be 1m or 1h',
+    limitInvalid: 'Limit must be a whole number from 1 to 1000',
+  },
   crypto: { outsideProvider: 'useCrypto must be used within a CryptoProvider' },
   deposits: {
     fetchFailed: 'Failed to fetch deposits',

@@ -1,0 +1,300 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket, type RawData } from 'ws';
+import {
+  clientMessageSchema,
+  WS_CLOSE_SERVER_SHUTDOWN,
+  WS_CLOSE_SESSION_ENDED,
+  type BalanceMessage,
+  type HeartbeatMessage,
+  type TickersMessage,
+} from '@sikka/contracts';
+import type { Db } from '../db/index.ts';
+import type { MarketFeed, MarketTick } from '../market/feed.ts';
+import { getBalances } from '../money/balances.ts';
+
+/** A socket with more than this queued is slow: it skips deltas and gets a snapshot later. */
+export const SLOW_SOCKET_BYTES = 512 * 1024;
+/** Balance notifications for one user within this window are sent once. */
+const BALANCE_COALESCE_MS = 25;
+/** Balances loaded at once while flushing, to keep the pool free for requests. */
+const BALANCE_BATCH = 20;
+/** Session hashes checked per query. */
+const SESSION_BATCH = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Client {
+  ws: WebSocket;
+  userId: string | null;
+  /** SHA-256 of the session token the socket was opened with. */
+  tokenHash: string | null;
+  /** Answered the last ping. */
+  alive: boolean;
+  /** Missed a delta (was slow): gets a full snapshot instead of the next delta. */
+  stale: boolean;
+}
+
+export interface SocketUser {
+  id: string;
+  tokenHash: string;
+}
+
+export interface RealtimeHubOptions {
+  db: Db;
+  market: MarketFeed;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  heartbeatMs: number;
+  sessionCheckMs: number;
+}
+
+const text = { binary: false } as const;
+
+/**
+ * The WebSocket fan-out (DESIGN.md §5). Each tick is serialised once into one buffer that is
+ * written to every socket; a snapshot is serialised at most once per tick, however many
+ * sockets connect. Balance events arrive by LISTEN/NOTIFY (so any instance's or an admin's
+ * change reaches the user) and go only to that user's sockets on this instance.
+ */
+export class RealtimeHub {
+  private readonly clients = new Set<Client>();
+  private readonly byUser = new Map<string, Set<Client>>();
+  private snapshotFrame: Buffer | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private sessionTimer: NodeJS.Timeout | null = null;
+  private checkingSessions = false;
+  private pendingBalances = new Set<string>();
+  private balanceTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+  /** Counters for tests, benchmarks and logs. */
+  readonly stats = {
+    ticksSerialised: 0,
+    deltasSent: 0,
+    snapshotsSent: 0,
+    slowSkips: 0,
+    balancesSent: 0,
+    deadTerminated: 0,
+    sessionsEnded: 0,
+  };
+
+  constructor(private readonly options: RealtimeHubOptions) {}
+
+  /** Open sockets on this instance. */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  start(): void {
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.options.heartbeatMs);
+    this.heartbeatTimer.unref();
+    this.sessionTimer = setInterval(() => void this.checkSessions(), this.options.sessionCheckMs);
+    this.sessionTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    if (this.sessionTimer) clearInterval(this.sessionTimer);
+    if (this.balanceTimer) clearTimeout(this.balanceTimer);
+    for (const c of this.clients) c.ws.close(WS_CLOSE_SERVER_SHUTDOWN, 'Server shutting down');
+    this.clients.clear();
+    this.byUser.clear();
+    await this.flushing;
+  }
+
+  /** A new socket: full snapshot now, deltas from the next tick. */
+  accept(ws: WebSocket, user: SocketUser | null): void {
+    if (this.closed) {
+      ws.close(WS_CLOSE_SERVER_SHUTDOWN, 'Server shutting down');
+      return;
+    }
+    const client: Client = {
+      ws,
+      userId: user?.id ?? null,
+      tokenHash: user?.tokenHash ?? null,
+      alive: true,
+      stale: false,
+    };
+    this.clients.add(client);
+    if (client.userId) {
+      let set = this.byUser.get(client.userId);
+      if (!set) this.byUser.set(client.userId, (set = new Set()));
+      set.add(client);
+    }
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
+    ws.on('close', () => this.detach(client));
+    ws.on('error', () => this.detach(client));
+    this.sendSnapshot(client);
+  }
+
+  /** Sends what one poll changed to every socket, serialised once. */
+  onTick(tick: MarketTick): void {
+    if (tick.changed.length === 0 && tick.removed.length === 0 && !tick.errorChanged) return;
+    this.snapshotFrame = null;
+    if (this.clients.size === 0) return;
+    const message: TickersMessage = {
+      type: 'tickers',
+      coins: tick.changed,
+      ...(tick.removed.length > 0 ? { removed: tick.removed } : {}),
+      updatedAt: tick.updatedAt,
+      error: tick.error,
+    };
+    const frame = Buffer.from(JSON.stringify(message));
+    this.stats.ticksSerialised += 1;
+    for (const c of this.clients) {
+      if (c.ws.readyState !== WebSocket.OPEN) continue;
+      if (c.ws.bufferedAmount > SLOW_SOCKET_BYTES) {
+        // Queueing more would grow memory without bound; this socket catches up by snapshot.
+        c.stale = true;
+        this.stats.slowSkips += 1;
+        continue;
+      }
+      if (c.stale) this.sendSnapshot(c);
+      else {
+        c.ws.send(frame, text);
+        this.stats.deltasSent += 1;
+      }
+    }
+  }
+
+  /** A `balance_changed` notification (payload: user id), from any instance. */
+  onBalanceChanged(payload: string): void {
+    const userId = payload.trim().toLowerCase();
+    if (!UUID.test(userId) || !this.byUser.has(userId) || this.closed) return;
+    this.pendingBalances.add(userId);
+    if (!this.balanceTimer && !this.flushing) {
+      this.balanceTimer = setTimeout(() => {
+        this.balanceTimer = null;
+        this.flushing = this.flushBalances().finally(() => {
+          this.flushing = null;
+        });
+      }, BALANCE_COALESCE_MS);
+    }
+  }
+
+  /** Waits until queued balance events are sent (tests). */
+  async settled(): Promise<void> {
+    while (this.balanceTimer || this.flushing) {
+      await (this.flushing ?? new Promise((r) => setTimeout(r, BALANCE_COALESCE_MS)));
+    }
+  }
+
+  private async flushBalances(): Promise<void> {
+    // Notifications that arrive while loading are picked up by the next round of the loop.
+    while (this.pendingBalances.size > 0 && !this.closed) {
+      const users = [...this.pendingBalances];
+      this.pendingBalances.clear();
+      for (let i = 0; i < users.length; i += BALANCE_BATCH) {
+        await Promise.all(users.slice(i, i + BALANCE_BATCH).map((u) => this.sendBalance(u)));
+      }
+    }
+  }
+
+  private async sendBalance(userId: string): Promise<void> {
+    if (!this.byUser.has(userId)) return;
+    try {
+      const balances = await getBalances(this.options.db, userId);
+      const message: BalanceMessage = { type: 'balance', balances };
+      const frame = Buffer.from(JSON.stringify(message));
+      for (const c of this.byUser.get(userId) ?? []) {
+        if (c.ws.readyState !== WebSocket.OPEN) continue;
+        c.ws.send(frame, text);
+        this.stats.balancesSent += 1;
+      }
+    } catch (err) {
+      this.options.log.error({ err }, 'could not load balances for a balance event');
+    }
+  }
+
+  private sendSnapshot(c: Client): void {
+    if (c.ws.readyState !== WebSocket.OPEN) return;
+    if (!this.snapshotFrame) {
+      // The feed's snapshot JSON is already serialised; only the tag is added.
+      const json = this.options.market.snapshotJson();
+      this.snapshotFrame = Buffer.from(`{"type":"snapshot",${json.slice(1)}`);
+    }
+    c.stale = false;
+    c.ws.send(this.snapshotFrame, text);
+    this.stats.snapshotsSent += 1;
+  }
+
+  private onMessage(c: Client, data: RawData, isBinary: boolean): void {
+    if (isBinary) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString());
+    } catch {
+      return; // not ours to answer; unknown input is ignored
+    }
+    const message = clientMessageSchema.safeParse(parsed);
+    if (!message.success || c.ws.bufferedAmount > SLOW_SOCKET_BYTES) return;
+    if (message.data.type === 'ping') c.ws.send('{"type":"pong"}');
+    else this.sendSnapshot(c);
+  }
+
+  private detach(c: Client): void {
+    this.clients.delete(c);
+    if (!c.userId) return;
+    const set = this.byUser.get(c.userId);
+    set?.delete(c);
+    if (set?.size === 0) this.byUser.delete(c.userId);
+  }
+
+  /** Ping every socket; one that did not answer the previous ping is dead and is dropped. */
+  private heartbeat(): void {
+    const message: HeartbeatMessage = {
+      type: 'heartbeat',
+      time: this.options.clock().toISOString(),
+    };
+    const frame = Buffer.from(JSON.stringify(message));
+    for (const c of this.clients) {
+      if (!c.alive) {
+        this.detach(c);
+        c.ws.terminate();
+        this.stats.deadTerminated += 1;
+        continue;
+      }
+      c.alive = false;
+      if (c.ws.readyState !== WebSocket.OPEN) continue;
+      c.ws.ping();
+      if (c.ws.bufferedAmount <= SLOW_SOCKET_BYTES) c.ws.send(frame, text);
+    }
+  }
+
+  /**
+   * Closes sockets whose session ended (logout, expiry, account removed), in one query per
+   * SESSION_BATCH sessions however many sockets are open.
+   */
+  private async checkSessions(): Promise<void> {
+    if (this.checkingSessions || this.closed) return;
+    this.checkingSessions = true;
+    try {
+      // Only sockets open when the check began are judged; newer ones were checked at upgrade.
+      const signedIn = [...this.clients].filter((c) => c.tokenHash !== null);
+      const hashes = [...new Set(signedIn.map((c) => c.tokenHash as string))];
+      const valid = new Set<string>();
+      const now = this.options.clock();
+      for (let i = 0; i < hashes.length; i += SESSION_BATCH) {
+        const rows = await this.options.db.query<{ token_hash: string }>(
+          'SELECT token_hash FROM sessions WHERE token_hash = ANY($1::text[]) AND expires_at > $2',
+          [hashes.slice(i, i + SESSION_BATCH), now],
+        );
+        for (const r of rows) valid.add(r.token_hash);
+      }
+      for (const c of signedIn) {
+        if (!this.clients.has(c) || valid.has(c.tokenHash as string)) continue;
+        this.detach(c);
+        c.ws.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
+        this.stats.sessionsEnded += 1;
+      }
+    } catch (err) {
+      // A database hiccup must not drop every signed-in socket; the next check decides.
+      this.options.log.error({ err }, 'session re-check failed');
+    } finally {
+      this.checkingSessions = false;
+    }
+  }
+}

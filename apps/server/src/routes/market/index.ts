@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  candlesQuerySchema,
+  candlesResponseSchema,
+  messages,
+  tickersResponseSchema,
+} from '@sikka/contracts';
+import { AppError } from '../../http/errors.ts';
+import { errorResponses } from '../../http/schemas.ts';
+
+/** /api/market: the feed's snapshot and candles. Public: market data needs no account. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tickers',
+    {
+      schema: { response: { 200: tickersResponseSchema } },
+      // The feed serialises its snapshot once per tick (every browser polls this while its
+      // socket is down); the feed's own object is trusted, anything else is serialised here.
+      serializerCompiler: () => (data) =>
+        data === app.market.snapshot() ? app.market.snapshotJson() : JSON.stringify(data),
+    },
+    async (_request, reply) => {
+      // A fresh list every second; caches must not serve an old one.
+      reply.header('cache-control', 'no-store');
+      return app.market.snapshot();
+    },
+  );
+
+  app.get(
+    '/candles',
+    {
+      schema: {
+        querystring: candlesQuerySchema,
+        response: { 200: candlesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { market, interval, limit } = request.query;
+      const candles = app.market.getCandles(market, interval, limit);
+      if (!candles) throw new AppError(404, 'not_found', messages.market.unknownMarket(market));
+      reply.header('cache-control', 'no-store');
+      return { candles };
+    },
+  );
+};
+
+export default routes;
