@@ -8,18 +8,22 @@ import { verhoeffCheckDigit } from '@sikka/contracts';
 /** A photo-like JPEG with EXIF (camera, copyright, GPS) that must not survive the upload. */
 export const EXIF_MARKER = 'SikkaSecretExifMarker';
 export async function jpegWithExif(width = 800, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    .jpeg({ quality: 90 })
-    .withExif({
-      IFD0: { Copyright: EXIF_MARKER, Make: 'SikkaCam', Model: EXIF_MARKER, Orientation: '6' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '19/1 4/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '72/1 52/1 0/1',
-      },
-    })
-    .toBuffer();
+  return (
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .jpeg({ quality: 90 })
+      .withExif({
+        IFD0: { Copyright: EXIF_MARKER, Make: 'SikkaCam', Model: EXIF_MARKER },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '19/1 4/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '72/1 52/1 0/1',
+        },
+      })
+      // Orientation 6: the camera was turned; viewers rotate the 800×600 pixels 90° clockwise.
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+  );
 }
 
 export function png(width = 400, height = 300): Promise<Buffer> {

@@ -10,15 +10,13 @@ export { S3DocumentStorage } from './s3-storage.ts';
 
 /** S3-compatible storage when S3_BUCKET is set, otherwise local disk under DATA_DIR/documents. */
 export function createDocumentStorage(
-  config: Pick<
-    Config,
-    | 'DATA_DIR'
-    | 'S3_BUCKET'
-    | 'S3_ENDPOINT'
-    | 'S3_REGION'
-    | 'S3_ACCESS_KEY_ID'
-    | 'S3_SECRET_ACCESS_KEY'
-  >,
+  config: Pick<Config, 'DATA_DIR'> &
+    Partial<
+      Pick<
+        Config,
+        'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+      >
+    >,
 ): DocumentStorage {
   if (config.S3_BUCKET) {
     return new S3DocumentStorage({

@@ -32,7 +32,7 @@ export class LocalDocumentStorage implements DocumentStorage {
     return file;
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.file(key);
     await this.ensureRoot();
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
