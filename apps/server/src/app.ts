@@ -22,6 +22,9 @@ import { ensureAdmin } from './users/admin-bootstrap.ts';
 import authRoutes from './routes/auth/index.ts';
 import meRoutes from './routes/me/index.ts';
 import adminRoutes from './routes/admin/index.ts';
+import depositRoutes from './routes/deposits/index.ts';
+import tradeRoutes from './routes/trades/index.ts';
+import type { UsdtInrRateSource } from './money/rate.ts';
 import marketRoutes from './routes/market/index.ts';
 import { marketPlugin } from './market/plugin.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
@@ -109,6 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(depositRoutes, { prefix: '/api/deposits' });
+  await app.register(tradeRoutes, { prefix: '/api/trades' });
   await app.register(marketPlugin);
   await app.register(marketRoutes, { prefix: '/api/market' });
   await app.register(realtimePlugin);

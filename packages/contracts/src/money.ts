@@ -109,7 +109,12 @@ export const depositAmountSchema = amountSchema({
 
 /** Unique Transaction Reference of the bank transfer: IMPS 12 digits, NEFT 16, RTGS 22. */
 export const utrNumberSchema = z
-  .string({ error: messages.deposits.utrRequired })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? messages.deposits.utrRequired
+        : messages.deposits.utrInvalid,
+  })
   .trim()
   .min(1, { error: messages.deposits.utrRequired, abort: true })
   .regex(/^[A-Za-z0-9]{6,22}$/, { error: messages.deposits.utrInvalid })

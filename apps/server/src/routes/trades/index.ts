@@ -9,6 +9,7 @@ import {
   tradesQuerySchema,
   tradesResponseSchema,
 } from '@sikka/contracts';
+import type { FastifyRequest } from 'fastify';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -17,12 +18,17 @@ import { requestHash, runIdempotent } from '../../money/idempotency.ts';
 import { isPriceWorse, quickPrices, tradeTotal, usdtInrRate } from '../../money/rate.ts';
 import { executeQuickTrade, listOwnTrades } from '../../money/trades.ts';
 
+/** Signed-out traders get the quick-buy page's own message (PRODUCT.md §5), before validation. */
+async function requireTrader(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new AppError(401, 'unauthorized', messages.quickBuy.loginRequired);
+}
+
 /** /api/trades: instant USDT buy/sell at the server's rate, and the user's own history. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quick',
     {
-      onRequest: requireUserHook,
+      onRequest: requireTrader,
       schema: {
         headers: idempotencyHeadersSchema,
         body: quickTradeRequestSchema,
