@@ -28,9 +28,6 @@ import type { UsdtInrRateSource } from './money/rate.ts';
 import marketRoutes from './routes/market/index.ts';
 import { marketPlugin } from './market/plugin.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
-import depositRoutes from './routes/deposits/index.ts';
-import tradeRoutes from './routes/trades/index.ts';
-import type { UsdtInrRateSource } from './money/rate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,8 +114,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(marketPlugin);
   await app.register(marketRoutes, { prefix: '/api/market' });
   await app.register(realtimePlugin);
-  await app.register(depositRoutes, { prefix: '/api/deposits' });
-  await app.register(tradeRoutes, { prefix: '/api/trades' });
 
   await installStatic(app, config.WEB_DIST);
   return app;
