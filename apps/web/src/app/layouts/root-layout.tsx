@@ -1,0 +1,56 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { LOADING_SKELETON_MS } from '@sikka/contracts';
+import { AppSkeleton } from '../../components/layout/app-skeleton.tsx';
+import { AuthProvider } from '../../features/auth/components/auth-provider.tsx';
+import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { isRouteHandle } from './route-handle.ts';
+
+export const DEFAULT_TITLE = 'Sikka — Buy, sell and store crypto in India';
+
+/** Once the start-up skeleton has had its time it never comes back in this page load. */
+let startupSkeletonDone = false;
+
+/**
+ * The start-up skeleton (PRODUCT.md §2) runs for LOADING_SKELETON_MS from the page's start,
+ * and longer only if the session check is still out.
+ */
+function StartupGate({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const [elapsed, setElapsed] = useState(startupSkeletonDone);
+  useEffect(() => {
+    if (elapsed) return;
+    const remaining = Math.max(0, LOADING_SKELETON_MS - performance.now());
+    const timer = setTimeout(() => {
+      startupSkeletonDone = true;
+      setElapsed(true);
+    }, remaining);
+    return () => clearTimeout(timer);
+  }, [elapsed]);
+  if (!elapsed || status === 'loading') return <AppSkeleton />;
+  return children;
+}
+
+function DocumentTitle() {
+  const matches = useMatches();
+  const title = matches
+    .map((m) => (isRouteHandle(m.handle) ? m.handle.title : undefined))
+    .filter((t): t is string => Boolean(t))
+    .at(-1);
+  useEffect(() => {
+    document.title = title ? `${title} · Sikka` : DEFAULT_TITLE;
+  }, [title]);
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <DocumentTitle />
+      <StartupGate>
+        <Outlet />
+      </StartupGate>
+      <ScrollRestoration />
+    </AuthProvider>
+  );
+}

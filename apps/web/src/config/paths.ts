@@ -1,0 +1,51 @@
+/**
+ * Every route path of the web app (PRODUCT.md §2). Pages and links import from here so no
+ * screen hard-codes a URL.
+ */
+export const paths = {
+  home: '/',
+  markets: '/markets',
+  trade: '/trade',
+  quickBuy: '/quick-buy',
+  watchlist: '/watchlist',
+  login: '/login',
+  signup: '/signup',
+  admin: '/admin',
+
+  dashboard: {
+    root: '/dashboard',
+    wallet: '/dashboard/wallet',
+    inrDeposit: '/dashboard/wallet/inr-deposit',
+    inrWithdraw: '/dashboard/wallet/inr-withdraw',
+    cryptoDeposit: '/dashboard/wallet/crypto-deposit',
+    cryptoWithdraw: '/dashboard/wallet/crypto-withdraw',
+    spot: '/dashboard/spot',
+    earn: '/dashboard/earn',
+    quickHistory: '/dashboard/quick-history',
+    spotOrders: '/dashboard/orders/spot',
+    earnHistory: '/dashboard/orders/earn',
+    transactions: '/dashboard/orders/transactions',
+    security: '/dashboard/account/security',
+    payment: '/dashboard/account/payment',
+  },
+
+  about: '/about',
+  careers: '/careers',
+  blog: '/blog',
+  announcements: '/announcements',
+  terms: '/terms',
+  privacy: '/privacy',
+  amlKyc: '/aml-kyc',
+  cookiePolicy: '/cookie-policy',
+
+  exchange: '/exchange',
+  mobileApp: '/mobile-app',
+  desktopApp: '/desktop-app',
+  apiDocs: '/api-docs',
+  support: '/support',
+  help: '/help',
+  fees: '/fees',
+  faq: '/faq',
+  submitTicket: '/submit-ticket',
+  contact: '/contact',
+} as const;

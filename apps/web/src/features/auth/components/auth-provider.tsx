@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages, type Balances, type MeResponse, type User } from '@sikka/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../config/paths.ts';
+import { sessionQueryKey, sessionQueryOptions } from '../api/get-session.ts';
+import { meQueryKey, meQueryOptions } from '../api/get-me.ts';
+import { login as loginRequest } from '../api/login.ts';
+import { signup as signupRequest } from '../api/signup.ts';
+import { logout as logoutRequest } from '../api/logout.ts';
+import {
+  AuthContext,
+  INITIAL_INR_BALANCE,
+  INITIAL_USDT_BALANCE,
+  type AuthContextValue,
+  type AuthStatus,
+} from '../hooks/use-auth.ts';
+
+/**
+ * Query keys that survive a sign-out: market data is public. Everything else in the cache may
+ * belong to the user who just left.
+ */
+const PUBLIC_QUERY_ROOTS = new Set<unknown>(['auth', 'market']);
+
+/** Holds the session (PRODUCT.md §4). Lives inside the router because logout navigates. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const session = useQuery(sessionQueryOptions());
+  // A failed session check counts as signed out: user and balances reset.
+  const sessionUser = session.isError ? null : (session.data?.user ?? null);
+  const me = useQuery({
+    ...meQueryOptions(sessionUser?.id ?? ''),
+    enabled: sessionUser !== null,
+  });
+
+  // The session ended on the server (expired, deleted elsewhere): believe it.
+  const meError = me.error;
+  useEffect(() => {
+    if (meError instanceof ApiError && meError.status === 401) {
+      queryClient.setQueryData(sessionQueryKey, { user: null });
+    }
+  }, [meError, queryClient]);
+
+  const user = sessionUser ? (me.data?.user ?? sessionUser) : null;
+  const status: AuthStatus = session.isPending ? 'loading' : user ? 'signedIn' : 'signedOut';
+  const balances = user ? me.data?.balances : undefined;
+
+  const signIn = useCallback(
+    (signedIn: User) => {
+      queryClient.removeQueries({ queryKey: ['auth', 'me'] });
+      queryClient.setQueryData(sessionQueryKey, { user: signedIn });
+    },
+    [queryClient],
+  );
+
+  const login = useCallback<AuthContextValue['login']>(
+    async (body) => {
+      const { user: signedIn } = await loginRequest(body);
+      signIn(signedIn);
+      return signedIn;
+    },
+    [signIn],
+  );
+
+  const signup = useCallback<AuthContextValue['signup']>(
+    async (body) => {
+      const { user: created } = await signupRequest(body);
+      signIn(created);
+      return created;
+    },
+    [signIn],
+  );
+
+  // Sign-out happens in two steps: go to /, then (once / is on screen) forget the user. The
+  // other order would let the guard of a signed-in page send the user to /login instead.
+  const { pathname } = useLocation();
+  const [signingOut, setSigningOut] = useState(false);
+  useEffect(() => {
+    if (!signingOut || pathname !== paths.home) return;
+    setSigningOut(false);
+    // The session first, so nothing refetches the departed user's data on the way.
+    queryClient.setQueryData(sessionQueryKey, { user: null });
+    queryClient.removeQueries({ queryKey: ['auth', 'me'] });
+    queryClient.removeQueries({
+      predicate: (query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]),
+    });
+  }, [signingOut, pathname, queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch {
+      toast.error(messages.logout.failed);
+      return;
+    }
+    setSigningOut(true);
+    await navigate(paths.home);
+  }, [navigate]);
+
+  const userId = user?.id;
+  const refreshBalances = useCallback(async () => {
+    if (!userId) return;
+    await queryClient.refetchQueries({ queryKey: meQueryKey(userId), exact: true });
+  }, [queryClient, userId]);
+
+  const setBalances = useCallback(
+    (next: Partial<Balances>) => {
+      if (!userId) return;
+      queryClient.setQueryData<MeResponse>(meQueryKey(userId), (old) =>
+        old ? { ...old, balances: { ...old.balances, ...next } } : old,
+      );
+    },
+    [queryClient, userId],
+  );
+
+  const setUser = useCallback(
+    (next: User) => {
+      queryClient.setQueryData(sessionQueryKey, { user: next });
+      queryClient.setQueryData<MeResponse>(meQueryKey(next.id), (old) =>
+        old ? { ...old, user: next } : old,
+      );
+    },
+    [queryClient],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      balance: balances?.inr ?? INITIAL_INR_BALANCE,
+      usdtBalance: balances?.usdt ?? INITIAL_USDT_BALANCE,
+      login,
+      signup,
+      logout,
+      refreshBalances,
+      setBalances,
+      setUser,
+    }),
+    [status, user, balances, login, signup, logout, refreshBalances, setBalances, setUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '@sikka/contracts';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
+import { useGuestRedirectHold } from '../hooks/use-guest-redirect-hold.ts';
+import { PasswordField } from './password-field.tsx';
+
+/** Login (PRODUCT.md §2 "Login screen"). Email and password are required by the form itself. */
+export function LoginForm() {
+  const { login } = useAuth();
+  const holdRedirect = useGuestRedirectHold();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [loading, setLoading] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setLoading(true);
+    holdRedirect(true);
+    try {
+      await login({ email, password, rememberMe });
+    } catch (err) {
+      holdRedirect(false);
+      setLoading(false);
+      toast.error(errorMessage(err, messages.login.failedToast));
+      return;
+    }
+    toast.success(messages.login.success);
+    await navigate(paths.dashboard.root, { replace: true });
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        placeholder="Enter your password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <div className="flex items-center justify-between gap-4">
+        <CheckboxField
+          label="Remember me"
+          name="rememberMe"
+          checked={rememberMe}
+          onChange={(e) => setRememberMe(e.target.checked)}
+        />
+        {/* The product has no password reset yet; the link is there and goes nowhere. */}
+        <a
+          href="#"
+          onClick={(e) => e.preventDefault()}
+          className="text-sm font-medium text-accent hover:text-accent-hover"
+        >
+          Forgot password?
+        </a>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={loading}>
+        {loading ? 'Signing in...' : 'Sign In'}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.signup} className="font-semibold text-accent hover:text-accent-hover">
+          Sign up
+        </Link>
+      </p>
+    </form>
+  );
+}

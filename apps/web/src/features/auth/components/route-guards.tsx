@@ -1,0 +1,37 @@
+import { useMemo, useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { PageSkeleton } from '../../../components/layout/page-skeleton.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
+import type { GuestOutletContext } from '../hooks/use-guest-redirect-hold.ts';
+
+/*
+ * Route access of PRODUCT.md §2. These only decide what the browser shows; the server checks
+ * every request on its own (DESIGN.md §3).
+ */
+
+/** /trade, /watchlist, /dashboard/*: signed-in users only; guests go to /login. */
+export function RequireAuth() {
+  const { status } = useAuth();
+  if (status === 'loading') return <PageSkeleton />;
+  if (status === 'signedOut') return <Navigate to={paths.login} replace />;
+  return <Outlet />;
+}
+
+/** /admin: only a user whose server-given role is admin; everyone else (guests too) goes to /. */
+export function RequireAdmin() {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <PageSkeleton />;
+  if (user?.role !== 'admin') return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}
+
+/** /login, /signup: signed-out only; a signed-in visitor goes to /dashboard. */
+export function GuestOnly() {
+  const { status } = useAuth();
+  const [held, setHeld] = useState(false);
+  const context = useMemo<GuestOutletContext>(() => ({ holdRedirect: setHeld }), []);
+  if (status === 'loading') return <PageSkeleton />;
+  if (status === 'signedIn' && !held) return <Navigate to={paths.dashboard.root} replace />;
+  return <Outlet context={context} />;
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages, SIGNUP_REDIRECT_MS } from '@sikka/contracts';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
+import { useGuestRedirectHold } from '../hooks/use-guest-redirect-hold.ts';
+import {
+  EMPTY_SIGNUP,
+  pickSignupFieldErrors,
+  validateSignup,
+  validateSignupField,
+  type SignupErrors,
+  type SignupField,
+  type SignupValues,
+} from '../lib/signup-validation.ts';
+import { PasswordField } from './password-field.tsx';
+
+/**
+ * Sign-up (PRODUCT.md §2, §5): the changed field is checked on every change, all fields on
+ * submit, with the shared schema the server also applies.
+ */
+export function SignupForm() {
+  const { signup } = useAuth();
+  const holdRedirect = useGuestRedirectHold();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<SignupValues>(EMPTY_SIGNUP);
+  const [errors, setErrors] = useState<SignupErrors>({});
+  const [loading, setLoading] = useState(false);
+  const [succeeded, setSucceeded] = useState(false);
+
+  // The success toast stays readable for SIGNUP_REDIRECT_MS before the dashboard opens.
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(
+      () => void navigate(paths.dashboard.root, { replace: true }),
+      SIGNUP_REDIRECT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  function change<F extends SignupField>(field: F, value: SignupValues[F]) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setErrors((prev) => ({ ...prev, [field]: validateSignupField(next, field) }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateSignup(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    setLoading(true);
+    holdRedirect(true);
+    try {
+      const { fullName, email, phone, password } = values;
+      await signup({ fullName, email, phone, password });
+    } catch (err) {
+      holdRedirect(false);
+      setLoading(false);
+      if (err instanceof ApiError && err.code === 'user_already_exists') {
+        setErrors((prev) => ({ ...prev, email: messages.signup.emailTaken }));
+        toast.error(messages.signup.emailTakenToast);
+        return;
+      }
+      const fieldErrors = err instanceof ApiError ? pickSignupFieldErrors(err.fields) : {};
+      if (Object.keys(fieldErrors).length > 0) {
+        setErrors((prev) => ({ ...prev, ...fieldErrors }));
+        return;
+      }
+      toast.error(messages.signup.failed);
+      return;
+    }
+    setLoading(false);
+    setSucceeded(true);
+    toast.success(messages.signup.success);
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+      <TextField
+        label="Full Name"
+        name="fullName"
+        autoComplete="name"
+        placeholder="As on your PAN card"
+        value={values.fullName}
+        error={errors.fullName}
+        onChange={(e) => change('fullName', e.target.value)}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => change('email', e.target.value)}
+      />
+      <TextField
+        label="Phone Number"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="+91 98765 43210"
+        value={values.phone}
+        error={errors.phone}
+        onChange={(e) => change('phone', e.target.value)}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        placeholder="Create a password"
+        hint="Use at least 8 characters."
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => change('password', e.target.value)}
+      />
+      <CheckboxField
+        name="terms"
+        checked={values.terms}
+        error={errors.terms}
+        onChange={(e) => change('terms', e.target.checked)}
+        label={
+          <>
+            I agree to the{' '}
+            <Link to={paths.terms} className="font-medium text-accent hover:text-accent-hover">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to={paths.privacy} className="font-medium text-accent hover:text-accent-hover">
+              Privacy Policy
+            </Link>
+          </>
+        }
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={loading || succeeded}>
+        {loading ? 'Creating Account...' : 'Create Account'}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-semibold text-accent hover:text-accent-hover">
+          Log in
+        </Link>
+      </p>
+    </form>
+  );
+}

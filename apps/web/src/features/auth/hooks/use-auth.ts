@@ -1,0 +1,37 @@
+import { createContext, useContext } from 'react';
+import type { Balances, LoginRequest, SignupRequest, User } from '@sikka/contracts';
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  /** INR balance, decimal string with 2 places ('0.00' when signed out). */
+  balance: string;
+  /** USDT balance, decimal string with 8 places ('0.00000000' when signed out). */
+  usdtBalance: string;
+  /** Signs in; resolves with the user, rejects with the ApiError. Navigation is the caller's. */
+  login(body: LoginRequest): Promise<User>;
+  /** Creates the account and signs in; resolves with the user, rejects with the ApiError. */
+  signup(body: SignupRequest): Promise<User>;
+  /** Signs out, forgets the user and both balances, and goes to /; toasts on failure. */
+  logout(): Promise<void>;
+  /** Re-reads the user and both balances from GET /api/me. */
+  refreshBalances(): Promise<void>;
+  /** Pushes balances learnt elsewhere (realtime 'balance' events, a trade's answer). */
+  setBalances(balances: Partial<Balances>): void;
+  /** Replaces the signed-in user (e.g. the answer of a KYC submission or profile update). */
+  setUser(user: User): void;
+}
+
+export const INITIAL_INR_BALANCE = '0.00';
+export const INITIAL_USDT_BALANCE = '0.00000000';
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The session: who is signed in, their balances, and the actions that change that. */
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,10 @@
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+
+export default function LoginPage() {
+  return (
+    <AuthLayout title="Welcome back" subtitle="Log in to your Sikka account to continue.">
+      <LoginForm />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,13 @@
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { SignupForm } from '../components/signup-form.tsx';
+
+export default function SignupPage() {
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start buying, selling and storing crypto in minutes."
+    >
+      <SignupForm />
+    </AuthLayout>
+  );
+}

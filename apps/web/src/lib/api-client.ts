@@ -1,0 +1,113 @@
+import type { ApiError as ApiErrorBody } from '@sikka/contracts';
+
+/**
+ * An API failure as the server described it (`{error:{code,message,fields?}}`), or a
+ * transport failure (status 0, code 'network_error'). `fromServer` tells a screen whether
+ * `message` is a server message it may show as is.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly fromServer: boolean;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+    fromServer = true,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.fromServer = fromServer;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * The contracts' error shape, checked by hand: zod would put ~60 KB into the start-up bundle
+ * for this one check.
+ */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (!isRecord(body) || !isRecord(body.error)) return false;
+  const { code, message, fields } = body.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return false;
+  if (fields === undefined) return true;
+  return isRecord(fields) && Object.values(fields).every((v) => typeof v === 'string');
+}
+
+/** Turns a non-OK response's status and body text into an ApiError. Pure, so it is unit-tested. */
+export function parseApiError(status: number, bodyText: string): ApiError {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    body = undefined;
+  }
+  if (isApiErrorBody(body)) {
+    const { code, message, fields } = body.error;
+    return new ApiError(status, code, message, fields ?? {});
+  }
+  // Not our error shape (a proxy page, an empty body): keep the status, claim no server message.
+  return new ApiError(status, `http_${status}`, `Request failed with status ${status}`, {}, false);
+}
+
+/** The server's own message when there is one, else the screen's fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Validates the response body; without it the body is trusted as `T`. */
+  schema?: { parse(data: unknown): T };
+}
+
+/**
+ * JSON fetch against our own origin. It only throws: no toasts, no redirects (those belong
+ * to the screens). The session cookie rides along because everything is same-origin.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'same-origin',
+    headers,
+    signal: options.signal,
+  };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ApiError(0, 'network_error', reason, {}, false);
+  }
+  if (!res.ok) throw parseApiError(res.status, await res.text());
+  if (res.status === 204) return undefined as T;
+  const data: unknown = await res.json();
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,159 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { testConfig } from '../../apps/server/src/config.ts';
+import { openTestDb, pgUrl } from '../../test/support/databases.ts';
+import { ADMIN, newUser } from '../../test/support/app.ts';
+
+/** The built web app the server serves; root `npm test` builds it first. */
+export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type Viewport = { width: number; height: number };
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export interface Account {
+  fullName: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+export interface E2e {
+  baseURL: string;
+  app: FastifyInstance;
+  browser: Browser;
+  /** Which database this run uses, for the log. */
+  driver: 'postgres' | 'pglite';
+  /** A fresh browser context (no cookies unless `storageState`) and a page in it. */
+  newPage(viewport?: Viewport, storageState?: StorageState): Promise<Page>;
+  newContext(viewport?: Viewport, storageState?: StorageState): Promise<BrowserContext>;
+  /** Creates an account through the real API (not the form). */
+  signUpViaApi(overrides?: Partial<Account>): Promise<Account>;
+  /** The saved signed-in state of an account, made by logging in through the API. */
+  storageStateFor(account: Account): Promise<StorageState>;
+  /** A page signed in as a brand-new user. */
+  userPage(viewport?: Viewport, overrides?: Partial<Account>): Promise<{ page: Page; account: Account }>;
+  /** A page signed in as the admin (ADMIN of test/support/app.ts); its state is saved once. */
+  adminPage(viewport?: Viewport): Promise<Page>;
+  close(): Promise<void>;
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Why browser tests cannot run here ('' when they can). Callers skip loudly with it. */
+export function e2eSkipReason(): string {
+  return inject('chromium')
+    ? ''
+    : 'E2E tests skipped: Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)';
+}
+
+/**
+ * The real product in-process: the production buildApp on a fresh database (real PostgreSQL
+ * when the run has one, else PGlite in memory), serving the built web app on 127.0.0.1, and
+ * a headless Chromium to drive it.
+ */
+export async function startE2e(): Promise<E2e> {
+  if (!existsSync(`${WEB_DIST}index.html`)) {
+    throw new Error(`No built web app in ${WEB_DIST}: run \`npm run build\` (root \`npm test\` does).`);
+  }
+  const driver = pgUrl() ? 'postgres' : 'pglite';
+  const db = await openTestDb(driver);
+  const app = await buildApp(
+    testConfig({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST,
+      // Every test signs users up and in from one address.
+      RATE_LIMIT_LOGIN_PER_MIN: 100_000,
+      RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
+    }),
+    { db },
+  );
+  // Port 0: the OS picks a free port at bind time, so parallel runs cannot collide.
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const baseURL = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: inject('chromium'), args: CHROMIUM_ARGS });
+
+  const contexts: BrowserContext[] = [];
+  let adminState: StorageState | undefined;
+
+  const newContext = async (viewport: Viewport = VIEWPORTS.desktop, storageState?: StorageState) => {
+    const context = await browser.newContext({ baseURL, viewport, storageState, locale: 'en-IN' });
+    contexts.push(context);
+    return context;
+  };
+  const newPage = async (viewport?: Viewport, storageState?: StorageState) => {
+    const page = await (await newContext(viewport, storageState)).newPage();
+    // Uncaught errors in the page belong in the test log, not only in a screenshot.
+    page.on('pageerror', (err) => console.error(`[browser] ${err.message}`));
+    return page;
+  };
+
+  const signUpViaApi = async (overrides: Partial<Account> = {}): Promise<Account> => {
+    const account = { ...newUser(), ...overrides };
+    const res = await fetch(`${baseURL}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    if (res.status !== 201) throw new Error(`API sign-up failed: ${res.status} ${await res.text()}`);
+    return account;
+  };
+
+  const storageStateFor = async (account: Account): Promise<StorageState> => {
+    const context = await browser.newContext({ baseURL });
+    try {
+      const res = await context.request.post('/api/auth/login', {
+        data: { email: account.email, password: account.password, rememberMe: true },
+      });
+      if (res.status() !== 200) throw new Error(`API login failed: ${res.status()} ${await res.text()}`);
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  };
+
+  return {
+    baseURL,
+    app,
+    browser,
+    driver,
+    newPage,
+    newContext,
+    signUpViaApi,
+    storageStateFor,
+    async userPage(viewport, overrides) {
+      const account = await signUpViaApi(overrides);
+      return { account, page: await newPage(viewport, await storageStateFor(account)) };
+    },
+    async adminPage(viewport) {
+      adminState ??= await storageStateFor({ ...ADMIN, fullName: 'Admin', phone: '' });
+      return newPage(viewport, adminState);
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((c) => c.close()));
+      await browser.close();
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { VIEWPORTS, type Viewport } from './e2e-app.ts';
+
+/** Kept as test artifacts (STYLE.md): test-results/screenshots/<name>-<w>x<h>.png. */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+/** Saves what the page shows now, named by its viewport. Returns the file path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const size = page.viewportSize() ?? VIEWPORTS.desktop;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`);
+  // Settle: fonts and any entrance transitions finish before the picture is taken.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: file, animations: 'disabled' });
+  return file;
+}
+
+/**
+ * One screenshot at 1280×800 and one at 390×844. `prepare` runs after each resize (e.g. to
+ * open a menu that only exists at one size).
+ */
+export async function screenshotBothSizes(
+  page: Page,
+  name: string,
+  prepare?: (page: Page, viewport: Viewport) => Promise<void>,
+): Promise<string[]> {
+  const files: string[] = [];
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+    await page.setViewportSize(viewport);
+    await prepare?.(page, viewport);
+    files.push(await screenshot(page, name));
+  }
+  return files;
+}
