@@ -298,6 +298,21 @@ describe.each(availableDrivers())('individual KYC submission on %s', (driver) =>
     expect(json.json().error.message).toBe(messages.kyc.multipartRequired);
   });
 
+  it('bounds submissions per user: 20 in 10 minutes, then 429', async () => {
+    const u = await signUp(t.app);
+    const other = await signUp(t.app);
+    for (let i = 0; i < 20; i += 1) {
+      const res = await submitKyc(t.app, u.cookie, kycFormData({ type: 'individual' }));
+      expect(res.statusCode).toBe(400);
+    }
+    const limited = await submitKyc(t.app, u.cookie, kycFormData({ type: 'individual' }));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    // Per user, not per address: another account from the same IP is unaffected.
+    const fine = await submitKyc(t.app, other.cookie, kycFormData({ type: 'individual' }));
+    expect(fine.statusCode).toBe(400);
+  });
+
   it('refuses a multipart upload from another site', async () => {
     const u = await signUp(t.app);
     const res = await t.app.inject({

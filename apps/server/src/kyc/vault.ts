@@ -33,7 +33,7 @@ const toVaultKey = (key: Buffer): VaultKey => ({
  * makes the stored Aadhaar numbers unreadable, so it belongs in the same backup as the database.
  */
 export async function loadVaultKey(
-  config: Pick<Config, 'KYC_ENCRYPTION_KEY' | 'DATA_DIR'>,
+  config: Pick<Config, 'DATA_DIR'> & Partial<Pick<Config, 'KYC_ENCRYPTION_KEY'>>,
 ): Promise<VaultKey> {
   if (config.KYC_ENCRYPTION_KEY)
     return toVaultKey(parseKey(config.KYC_ENCRYPTION_KEY, 'KYC_ENCRYPTION_KEY'));
