@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { testConfig } from '../src/config.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import type { Db } from '../src/db/index.ts';
+import { createPgDatabase, pgUrl, postgresSkipReason } from '../../../test/support/databases.ts';
+import { ADMIN, signUp } from '../../../test/support/app.ts';
+import { connect, listen, type TestSocket } from './realtime-client.ts';
+
+const hasPostgres = pgUrl() !== '';
+if (!hasPostgres) console.warn(postgresSkipReason());
+
+/**
+ * DESIGN.md §9: realtime fan-out crosses instances through LISTEN/NOTIFY. Two servers, each
+ * with its own pool, on ONE PostgreSQL database: a balance changed through instance A reaches
+ * the user's socket held by instance B.
+ */
+describe.skipIf(!hasPostgres)('realtime across two server instances on one PostgreSQL', () => {
+  const dbs: Db[] = [];
+  const apps: FastifyInstance[] = [];
+  let urlB: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    const databaseUrl = await createPgDatabase();
+    for (let i = 0; i < 2; i++) {
+      const db = await openPostgres(databaseUrl);
+      dbs.push(db);
+      // One after the other: the second finds the migrations and the admin already there.
+      apps.push(
+        await buildApp(
+          testConfig({
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            WEB_DIST: '/nonexistent',
+            RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
+            MARKET_AUTOSTART: false,
+          }),
+          { db },
+        ),
+      );
+    }
+    await listen(apps[0]!);
+    urlB = await listen(apps[1]!);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    for (const app of apps) await app.close();
+    for (const db of dbs) await db.close();
+  });
+
+  it("delivers a balance change made through instance A to the user's socket on instance B", async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const user = await signUp(a);
+    const other = await signUp(a);
+    const tab = await connect(urlB, { headers: { cookie: user.cookie } });
+    const otherTab = await connect(urlB, { headers: { cookie: other.cookie } });
+    sockets.push(tab, otherTab);
+    await tab.next('snapshot');
+    expect(b.realtime.size).toBe(2);
+    expect(a.realtime.size).toBe(0);
+
+    await a.db.query('UPDATE users SET balance = balance + 100 WHERE id = $1', [user.id]);
+    expect(await tab.next('balance')).toEqual({
+      type: 'balance',
+      balances: { inr: '100.00', usdt: '0.00000000' },
+    });
+    await a.db.transaction(async (tx) => {
+      await tx.query(
+        "UPDATE wallets SET balance = balance + 1.25 WHERE user_id = $1 AND coin_symbol = 'USDT'",
+        [user.id],
+      );
+      await tx.query('UPDATE users SET balance = balance - 40 WHERE id = $1', [user.id]);
+    });
+    expect((await tab.next('balance')).balances).toEqual({ inr: '60.00', usdt: '1.25000000' });
+    await b.realtime.settled();
+    expect(otherTab.messages.some((m) => m.type === 'balance')).toBe(false);
+  });
+});
