@@ -104,6 +104,37 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
     expect(await depositCount(u.id)).toBe(0);
   });
 
+  it('files one bank transfer (UTR) once, for anyone, until it is rejected', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const ref = utr();
+    expect(
+      (await http.post('/api/deposits', a.cookie, { amount: '500', utrNumber: ref })).statusCode,
+    ).toBe(201);
+    const dupError = {
+      code: 'duplicate_utr',
+      message: messages.deposits.utrDuplicate,
+      fields: { utrNumber: messages.deposits.utrDuplicate },
+    };
+    for (const [who, number] of [
+      [a, ref],
+      [a, ref.toLowerCase()],
+      [b, ref],
+    ] as const) {
+      const res = await http.post('/api/deposits', who.cookie, {
+        amount: '600',
+        utrNumber: number,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual(dupError);
+    }
+    expect(await depositCount(b.id)).toBe(0);
+    const first = (await http.get('/api/deposits', a.cookie)).json().deposits[0];
+    await http.post(`/api/admin/deposits/${first.id}/reject`, admin, { reason: 'Wrong amount' });
+    const again = await http.post('/api/deposits', a.cookie, { amount: '550', utrNumber: ref });
+    expect(again.statusCode).toBe(201);
+  });
+
   it('reports every bad field at once', async () => {
     const u = await signUp(t.app);
     const res = await http.post('/api/deposits', u.cookie, {});
@@ -184,7 +215,9 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
     });
     // Keys belong to their user: another user's same key is a new request.
     const v = await signUp(t.app);
-    expect((await http.post('/api/deposits', v.cookie, body, key)).statusCode).toBe(201);
+    expect(
+      (await http.post('/api/deposits', v.cookie, { ...body, utrNumber: utr() }, key)).statusCode,
+    ).toBe(201);
     expect(await depositCount(v.id)).toBe(1);
     const long = await http.post('/api/deposits', u.cookie, body, {
       'idempotency-key': 'k'.repeat(101),

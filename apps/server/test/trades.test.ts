@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE, messages, TRADE_PAGE_SIZE } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
+import { quickPrices } from '../src/money/rate.ts';
 import { api, fund } from './money-helpers.ts';
 
 describe.each(availableDrivers())('quick trades on %s', (driver) => {
@@ -85,6 +86,19 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
       const res = await quick(u.cookie, { side: 'buy', usdtAmount: '1', quotedRate: '89.7' });
       expect(res.json().trade.price).toBe('89.70');
     }
+    rate = '87.7';
+  });
+
+  it('accepts a quoted rate with floating-point noise from the browser', async () => {
+    rate = '87.735';
+    const u = await funded('1000');
+    const res = await quick(u.cookie, {
+      side: 'buy',
+      usdtAmount: '1',
+      quotedRate: '89.73500000000001',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().trade.price).toBe('89.74');
     rate = '87.7';
   });
 
@@ -449,5 +463,42 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
         await fresh.close();
       }
     });
+  });
+});
+
+describe.each(availableDrivers())('quick trade rate from the market feed on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The feed is not started: the test moves it one tick at a time.
+    t = await startTestApp(driver, { MARKET_AUTOSTART: false });
+  });
+  afterAll(() => t.close());
+
+  it('buys at USDTINR + 2 and sells at USDTINR − 1.5 as the feed moves', async () => {
+    const http = api(t.app);
+    const admin = await logInAdmin(t.app);
+    const u = await signUp(t.app);
+    await fund(t.app, u.cookie, admin, '100000');
+    const prices: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const rate = t.app.market.getUsdtInrRate();
+      expect(rate).toMatch(/^[0-9]+(\.[0-9]+)?$/);
+      const expected = quickPrices(rate!);
+      const buy = await http.post('/api/trades/quick', u.cookie, {
+        side: 'buy',
+        usdtAmount: '2',
+        quotedRate: expected.buy,
+      });
+      expect(buy.json().trade.price).toBe(expected.buy);
+      const sell = await http.post('/api/trades/quick', u.cookie, {
+        side: 'sell',
+        usdtAmount: '1',
+        quotedRate: expected.sell,
+      });
+      expect(sell.json().trade.price).toBe(expected.sell);
+      prices.push(expected.buy);
+      await t.app.market.tick();
+    }
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 });

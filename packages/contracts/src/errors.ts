@@ -26,6 +26,7 @@ export const errorCodes = [
   'price_changed',
   'invalid_state',
   'idempotency_conflict',
+  'duplicate_utr',
   'payload_too_large',
   'internal_error',
 ] as const;

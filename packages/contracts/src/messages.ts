@@ -62,6 +62,7 @@ export const messages = {
     // Checks beyond the spec, made on the server and shown next to the field.
     amountDecimals: 'Amount can have at most 2 decimal places',
     utrInvalid: 'UTR number must be 6 to 22 letters or digits',
+    utrDuplicate: 'This UTR number has already been submitted',
   },
   trades: {
     fetchFailed: 'Failed to fetch trade history',

@@ -137,7 +137,9 @@ export const quotedRateSchema = z
         : messages.trades.quotedRateInvalid,
   })
   .trim()
-  .regex(/^\d{1,12}(\.\d{1,8})?$/, { error: messages.trades.quotedRateInvalid, abort: true })
+  // Up to 20 places: a browser may add the spread in floating point (89.73500000000001);
+  // the guard rounds it to 8.
+  .regex(/^\d{1,12}(\.\d{1,20})?$/, { error: messages.trades.quotedRateInvalid, abort: true })
   .refine((v) => compareDecimal(v, '0') > 0, { error: messages.trades.quotedRateInvalid });
 
 /** Optional `Idempotency-Key` request header: the same key returns the first result. */

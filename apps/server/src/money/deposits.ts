@@ -1,4 +1,5 @@
-import { ADMIN_PAGE_SIZE, type AdminDeposit, type DepositStatus } from '@sikka/contracts';
+import { ADMIN_PAGE_SIZE, messages, type AdminDeposit, type DepositStatus } from '@sikka/contracts';
+import { AppError } from '../http/errors.ts';
 import type { Queryable } from '../db/index.ts';
 import { containsPattern, toAdminDeposit, Where, type DepositRow, type WithUser } from './rows.ts';
 import { mapMoneyErrors } from './sql-errors.ts';
@@ -24,11 +25,26 @@ export async function createDeposit(
   amount: string,
   utrNumber: string,
 ): Promise<DepositRow> {
-  const rows = await db.query<DepositRow>(
-    `INSERT INTO deposits (user_id, amount, utr_number) VALUES ($1, $2::numeric, $3) RETURNING *`,
-    [userId, amount, utrNumber],
-  );
-  return rows[0]!;
+  try {
+    const rows = await db.query<DepositRow>(
+      `INSERT INTO deposits (user_id, amount, utr_number) VALUES ($1, $2::numeric, $3) RETURNING *`,
+      [userId, amount, utrNumber],
+    );
+    return rows[0]!;
+  } catch (err) {
+    const { code, constraint, message } = err as {
+      code?: string;
+      constraint?: string;
+      message?: string;
+    };
+    const onUtr =
+      constraint === 'deposits_utr_active_key' || message?.includes('deposits_utr_active_key');
+    if (code === '23505' && onUtr) {
+      const text = messages.deposits.utrDuplicate;
+      throw new AppError(409, 'duplicate_utr', text, { utrNumber: text });
+    }
+    throw err;
+  }
 }
 
 export async function approveDeposit(

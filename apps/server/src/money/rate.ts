@@ -24,7 +24,8 @@ interface MarketLike {
   getUsdtInrRate?: () => string | null;
 }
 
-const PLAIN_POSITIVE = /^\d{1,12}(\.\d+)?$/;
+/** A sane USDT/INR price: below ₹10,00,000, so every trade total fits numeric(20,2). */
+const PLAIN_POSITIVE = /^\d{1,6}(\.\d{1,20})?$/;
 
 /**
  * The rate quick trades use (DESIGN.md §7): the USDTINR last price of the server's own feed,
