@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import {
   documentKinds,
+  KYC_MAX_FILES,
+  KYC_PDF_MAX_BYTES,
   kycDocumentLabels,
-  kycImageKinds,
   kycTextFields,
   messages,
   type DocumentKind,
@@ -20,13 +21,12 @@ export interface KycForm {
 const TEXT_FIELDS = new Set<string>(['type', ...kycTextFields]);
 const isDocumentKind = (name: string): name is DocumentKind =>
   (documentKinds as readonly string[]).includes(name);
-const isImageKind = (kind: DocumentKind) => (kycImageKinds as readonly string[]).includes(kind);
 
 /** Upload limits of busboy, used when the multipart plugin is registered. */
 export const KYC_MULTIPART_LIMITS = {
-  files: 5,
-  // ≥ every file limit; the image limit (5 MB) is checked per kind after reading.
-  fileSize: 10 * 1024 * 1024,
+  files: KYC_MAX_FILES,
+  // The largest per-kind limit (the PDF's); the 5 MB image limit is checked per kind after reading.
+  fileSize: KYC_PDF_MAX_BYTES,
   fields: 20,
   fieldSize: 1024,
   fieldNameSize: 100,
@@ -89,5 +89,3 @@ export async function readKycForm(request: FastifyRequest): Promise<KycForm> {
   }
   return form;
 }
-
-export { isImageKind };

@@ -60,27 +60,27 @@ export async function validateIndividual(form: KycForm): Promise<ValidSubmission
   }
 
   const documents: Partial<Record<DocumentKind, StoredDocument>> = {};
-  await Promise.all(
-    documentKinds.map(async (kind) => {
-      if (errors[kind]) return;
-      const input = form.files[kind];
-      if (!input) {
-        errors[kind] = messages.kyc.required[kind];
-        return;
-      }
-      if (kind === 'bankStatement') {
-        const result = await checkPdf(input);
-        if (result.ok)
-          documents[kind] = { data: result.data, contentType: 'application/pdf', extension: 'pdf' };
-        else errors[kind] = result.message;
-        return;
-      }
-      const result = await checkImage(input, kycDocumentLabels[kind]);
+  // One file at a time: a decoded 40-megapixel image takes ~120 MB, so a request holds at
+  // most one of them in memory rather than four.
+  for (const kind of documentKinds) {
+    if (errors[kind]) continue;
+    const input = form.files[kind];
+    if (!input) {
+      errors[kind] = messages.kyc.required[kind];
+      continue;
+    }
+    if (kind === 'bankStatement') {
+      const result = await checkPdf(input);
       if (result.ok)
-        documents[kind] = { data: result.data, contentType: 'image/jpeg', extension: 'jpg' };
+        documents[kind] = { data: result.data, contentType: 'application/pdf', extension: 'pdf' };
       else errors[kind] = result.message;
-    }),
-  );
+      continue;
+    }
+    const result = await checkImage(input, kycDocumentLabels[kind]);
+    if (result.ok)
+      documents[kind] = { data: result.data, contentType: 'image/jpeg', extension: 'jpg' };
+    else errors[kind] = result.message;
+  }
 
   if (Object.keys(errors).length > 0 || !parsed.success) throw kycValidationError(errors);
   return { fields: parsed.data, documents: documents as Record<DocumentKind, StoredDocument> };
