@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { testConfig, type Config } from '../../apps/server/src/config.ts';
@@ -7,6 +10,8 @@ export interface TestApp {
   app: FastifyInstance;
   /** Moves the server's clock (session expiry, per-hour limits). */
   advance(ms: number): void;
+  /** The app's DATA_DIR: a fresh temporary directory (removed on close) unless overridden. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -26,12 +31,16 @@ export async function startTestApp(
   options: StartOptions = {},
 ): Promise<TestApp> {
   const db = await openTestDb(driver, options.poolSize);
+  // Each app gets its own DATA_DIR (documents, generated KYC key) unless a test picks one.
+  const ownDataDir = overrides.DATA_DIR === undefined;
+  const dataDir = overrides.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'sikka-test-')));
   let offset = 0;
   const app = await buildApp(
     testConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       WEB_DIST: '/nonexistent',
+      DATA_DIR: dataDir,
       // Tests sign many users up from one address; the limit tests set their own budgets.
       RATE_LIMIT_LOGIN_PER_MIN: 100_000,
       RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
@@ -48,9 +57,11 @@ export async function startTestApp(
     advance(ms) {
       offset += ms;
     },
+    dataDir,
     async close() {
       await app.close();
       await db.close();
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

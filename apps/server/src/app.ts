@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
@@ -28,6 +29,8 @@ import type { UsdtInrRateSource } from './money/rate.ts';
 import marketRoutes from './routes/market/index.ts';
 import { marketPlugin } from './market/plugin.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
+import kycRoutes from './routes/kyc/index.ts';
+import { KYC_MULTIPART_LIMITS } from './kyc/form.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +50,10 @@ export interface BuildOptions {
 }
 
 /** The one factory used by the server entry, the tests and the benchmarks. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -93,9 +99,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before any route, so every route answers an upgrade attempt properly; bigger client
   // messages close the socket (1009).
   await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
+  // Only /api/kyc accepts multipart (the CSRF guard refuses it elsewhere); files are read per request.
+  await app.register(fastifyMultipart, { limits: KYC_MULTIPART_LIMITS });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Sikka API', description: 'Retail crypto exchange and wallet for India', version: '1.0.0' },
+      info: {
+        title: 'Sikka API',
+        description: 'Retail crypto exchange and wallet for India',
+        version: '1.0.0',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -104,7 +116,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installCsrfGuard(app, config.ALLOWED_ORIGINS?.split(',').map((s) => s.trim()) ?? []);
   await app.register(authPlugin);
 
-  app.get('/api/health', { schema: { response: { 200: healthResponseSchema } } }, async () => ({ ok: true as const }));
+  app.get('/api/health', { schema: { response: { 200: healthResponseSchema } } }, async () => ({
+    ok: true as const,
+  }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(meRoutes, { prefix: '/api/me' });
@@ -114,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(marketPlugin);
   await app.register(marketRoutes, { prefix: '/api/market' });
   await app.register(realtimePlugin);
+  await app.register(kycRoutes, { prefix: '/api/kyc' });
 
   await installStatic(app, config.WEB_DIST);
   return app;

@@ -5,5 +5,7 @@ export * from './user.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './money.ts';
+export * from './kyc.ts';
+export * from './admin.ts';
 export * from './market.ts';
 export * from './realtime.ts';

@@ -119,6 +119,37 @@ export const messages = {
     },
     failed: 'Failed to submit KYC',
     documentMissing: 'Document not available',
+    // Checks beyond the spec, made on the server and shown next to the field.
+    typeInvalid: 'Please choose Individual or Corporate KYC',
+    corporateUnavailable:
+      'Corporate KYC is not yet available online. Please submit Individual KYC or contact support.',
+    aadharFormat: 'Aadhar number must be 12 digits and cannot start with 0 or 1',
+    aadharChecksum: 'Aadhar number is not valid. Please check the digits.',
+    panFormat: 'PAN number must be 10 characters like ABCDE1234F',
+    ifscFormat: 'IFSC code must be 11 characters like SBIN0001234',
+    accountNumberFormat: 'Bank account number must be 9 to 18 digits',
+    bankNameLength: 'Bank name must be 2 to 100 characters',
+    imageType: (label: string) => `${label} must be a JPEG, PNG or WebP image`,
+    imageTooLarge: (label: string) => `${label} must be at most 5 MB`,
+    imageTooManyPixels: (label: string) =>
+      `${label} is too large. Please use a picture of at most 40 megapixels.`,
+    imageUnreadable: (label: string) =>
+      `${label} could not be read. Please upload another picture.`,
+    pdfType: 'Bank statement must be a PDF file',
+    pdfTooLarge: 'Bank statement must be at most 10 MB',
+    pdfActiveContent:
+      'Bank statement contains scripts, actions or embedded files and cannot be accepted. Please upload a plain PDF.',
+    pdfEncrypted: 'Bank statement is password-protected. Please upload a PDF without a password.',
+    pdfUnreadable: 'Bank statement could not be checked. Please upload another PDF.',
+    unexpectedFile: 'This file is not part of the KYC form',
+    duplicateFile: 'Please upload only one file here',
+    fieldTooLong: 'This value is too long',
+    tooManyParts: 'Too many files or fields in the KYC form',
+    multipartRequired: 'KYC must be sent as a form with files (multipart/form-data)',
+    alreadySubmitted: 'Your KYC has already been submitted and is awaiting review',
+    alreadyVerified: 'Your KYC is already verified',
+    notReviewable: 'Only KYC submissions awaiting review can be approved or rejected',
+    rejectReasonTooLong: 'The reason must be at most 500 characters',
   },
   admin: {
     fetchUsersFailed: 'Failed to fetch users',

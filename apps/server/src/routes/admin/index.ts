@@ -3,6 +3,7 @@ import { requireAdminHook } from '../../auth/plugin.ts';
 import { notFound } from '../../http/errors.ts';
 import adminDepositsRoutes from './deposits.ts';
 import adminTradesRoutes from './trades.ts';
+import adminUsersRoutes from './users.ts';
 
 /**
  * Everything under /api/admin: one guard for the whole folder (401 signed out, 403 for
@@ -18,6 +19,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Admin feature modules; each registers routes relative to /api/admin. */
-export const adminRouteModules: FastifyPluginAsyncZod[] = [adminDepositsRoutes, adminTradesRoutes];
+export const adminRouteModules: FastifyPluginAsyncZod[] = [
+  adminUsersRoutes,
+  adminDepositsRoutes,
+  adminTradesRoutes,
+];
 
 export default routes;
