@@ -3,7 +3,6 @@ import { messages } from '@sikka/contracts';
 import { newUser } from '../test/support/app.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
-import { AppShell } from './page-models/app-shell.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { SignupPage } from './page-models/signup-page.ts';
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { LOADING_SKELETON_MS } from '@sikka/contracts';
 
 /** The frame around every page: header, mobile menu, bottom bar, footer, toasts, skeleton. */
 export class AppShell {
@@ -46,8 +47,17 @@ export class AppShell {
     await this.page.goto(path);
     await this.ready();
   }
+  /**
+   * After a fresh load: the start-up skeleton has had its LOADING_SKELETON_MS and is gone.
+   * (Waiting only for "no skeleton" could pass before React has even drawn it.)
+   */
   async ready(): Promise<void> {
-    await this.startupSkeleton.waitFor({ state: 'detached' });
+    await this.page.waitForFunction(
+      (ms) =>
+        performance.now() >= ms &&
+        !document.querySelector('[role="status"][aria-label="Loading Sikka"]'),
+      LOADING_SKELETON_MS,
+    );
   }
   async openMobileMenu(): Promise<Locator> {
     await this.menuButton.click();
@@ -59,5 +69,19 @@ export class AppShell {
   }
   pathname(): string {
     return new URL(this.page.url()).pathname;
+  }
+  /** The path once it has stopped changing for `quietMs` (guards redirect right after render). */
+  async settledPathname(quietMs = 400): Promise<string> {
+    let last = this.pathname();
+    let since = Date.now();
+    while (Date.now() - since < quietMs) {
+      await this.page.waitForTimeout(50);
+      const now = this.pathname();
+      if (now !== last) {
+        last = now;
+        since = Date.now();
+      }
+    }
+    return last;
   }
 }

@@ -5,7 +5,9 @@ import type { Page } from 'playwright-core';
 import { VIEWPORTS, type Viewport } from './e2e-app.ts';
 
 /** Kept as test artifacts (STYLE.md): test-results/screenshots/<name>-<w>x<h>.png. */
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+export const SCREENSHOT_DIR = fileURLToPath(
+  new URL('../../test-results/screenshots/', import.meta.url),
+);
 
 /** Saves what the page shows now, named by its viewport. Returns the file path. */
 export async function screenshot(page: Page, name: string): Promise<string> {

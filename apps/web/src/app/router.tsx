@@ -2,11 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AppSkeleton } from '../components/layout/app-skeleton.tsx';
-import {
-  GuestOnly,
-  RequireAdmin,
-  RequireAuth,
-} from '../features/auth/components/route-guards.tsx';
+import { GuestOnly, RequireAdmin, RequireAuth } from '../features/auth/components/route-guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { ShellLayout } from './layouts/shell-layout.tsx';
 import type { RouteHandle } from './layouts/route-handle.ts';
@@ -121,7 +117,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/static/pages/fees-page.tsx')),
             handle: handle({ title: 'Fees' }),
           },
-          ...infoPaths.map(([path, title]) => ({ path, lazy: infoPage, handle: handle({ title }) })),
+          ...infoPaths.map(([path, title]) => ({
+            path,
+            lazy: infoPage,
+            handle: handle({ title }),
+          })),
 
           // Signed-in users only; guests go to /login.
           {
@@ -143,7 +143,10 @@ export const routes: RouteObject[] = [
                 handle: handle({ title: 'Dashboard', footer: false }),
                 children: [
                   { index: true, lazy: overview, handle: handle({ title: 'Overview' }) },
-                  { path: paths.dashboard.wallet, element: <Navigate to={paths.dashboard.inrDeposit} replace /> },
+                  {
+                    path: paths.dashboard.wallet,
+                    element: <Navigate to={paths.dashboard.inrDeposit} replace />,
+                  },
                   {
                     path: paths.dashboard.inrDeposit,
                     lazy: page(() => import('../features/wallet/pages/inr-deposit-page.tsx')),
@@ -170,7 +173,11 @@ export const routes: RouteObject[] = [
                     handle: handle({ title: 'Quick History' }),
                   },
                   // Spot, Earn, orders and account pages are not defined: they show the overview.
-                  { path: `${paths.dashboard.root}/*`, lazy: overview, handle: handle({ title: 'Overview' }) },
+                  {
+                    path: `${paths.dashboard.root}/*`,
+                    lazy: overview,
+                    handle: handle({ title: 'Overview' }),
+                  },
                 ],
               },
             ],

@@ -100,7 +100,9 @@ export function MobileMenu() {
                     className={({ isActive }) =>
                       clsx(
                         'flex items-center justify-between rounded-xl px-3 py-3.5 text-base font-medium',
-                        isActive ? 'bg-raised text-ink' : 'text-muted hover:bg-surface hover:text-ink',
+                        isActive
+                          ? 'bg-raised text-ink'
+                          : 'text-muted hover:bg-surface hover:text-ink',
                       )
                     }
                   >

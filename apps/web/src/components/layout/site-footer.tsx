@@ -114,7 +114,10 @@ export function SiteFooter() {
         </div>
 
         <address className="mt-10 grid gap-3 border-t border-line pt-8 text-sm text-muted not-italic sm:grid-cols-3">
-          <a href="mailto:support@sikka.example" className="flex items-center gap-2 hover:text-accent">
+          <a
+            href="mailto:support@sikka.example"
+            className="flex items-center gap-2 hover:text-accent"
+          >
             <Mail className="size-4 shrink-0" aria-hidden="true" />
             support@sikka.example
           </a>

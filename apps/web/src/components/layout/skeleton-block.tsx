@@ -2,5 +2,7 @@ import { clsx } from 'clsx';
 
 /** A grey placeholder shape that gently pulses while content loads. */
 export function SkeletonBlock({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={clsx('animate-shimmer rounded-lg bg-raised', className)} />;
+  return (
+    <div aria-hidden="true" className={clsx('animate-shimmer rounded-lg bg-raised', className)} />
+  );
 }

@@ -25,12 +25,12 @@ export function AuthLayout({
       <aside className="relative hidden overflow-hidden border-r border-line bg-surface lg:flex lg:flex-col lg:justify-between lg:p-12">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -bottom-48 -left-40 size-[560px] rounded-full bg-accent/10 blur-3xl"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_70%_55%_at_0%_100%,color-mix(in_oklab,var(--color-accent)_13%,transparent),transparent)]"
         />
         <Link to={paths.home} aria-label="Sikka home" className="relative w-fit">
           <Logo />
         </Link>
-        <div className="relative max-w-md">
+        <div className="relative max-w-lg">
           <h2 className="text-4xl font-bold tracking-tight text-ink">
             Buy, sell and store crypto in India
           </h2>

@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { KycGate } from '../../kyc/components/kyc-gate.tsx';
 
 interface MenuItem {
   to: string;
@@ -102,10 +103,11 @@ export default function DashboardLayout() {
               </ul>
             </div>
           ))}
+          <div className="border-t border-line" aria-hidden="true" />
           <button
             type="button"
             onClick={() => void logout()}
-            className="flex w-full items-center gap-3 rounded-lg border-t border-line px-3 pt-4 pb-2 text-sm font-medium text-muted hover:text-down"
+            className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface hover:text-down"
           >
             <LogOut className="size-4" aria-hidden="true" />
             Logout
@@ -129,6 +131,7 @@ export default function DashboardLayout() {
             ))}
           </ul>
         </nav>
+        <KycGate />
         <Outlet />
       </div>
     </div>

@@ -1,25 +1,37 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
-import { formatInr } from '../../../lib/format.ts';
+import { BadgeCheck } from 'lucide-react';
+import { useUsdtInrPrice } from '../../../hooks/use-usdt-inr-price.ts';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { BalanceCards } from '../components/balance-cards.tsx';
+import { KycBanner } from '../components/kyc-banner.tsx';
+import { QuickActions } from '../components/quick-actions.tsx';
+import { DashboardMarkets } from '../components/dashboard-markets.tsx';
 
-/** Dashboard overview; balances cards, KYC prompt and the market table arrive later. */
+/** Dashboard overview (PRODUCT.md §2): KYC prompt, balances, PnL, quick actions, markets. */
 export default function OverviewPage() {
   const { user, balance, usdtBalance } = useAuth();
+  const { price } = useUsdtInrPrice();
+  if (!user) return null;
+  const verified = user.kycStatus === 'verified';
   return (
-    <PlaceholderPage
-      title="Overview"
-      description={user ? `Welcome back, ${user.fullName}.` : undefined}
-    >
-      <dl className="mt-8 grid gap-4 sm:grid-cols-2">
-        <div className="rounded-2xl border border-line bg-surface p-5">
-          <dt className="text-sm text-muted">Wallet Balance (INR)</dt>
-          <dd className="mt-2 text-2xl font-semibold tabular-nums text-ink">{formatInr(balance)}</dd>
-        </div>
-        <div className="rounded-2xl border border-line bg-surface p-5">
-          <dt className="text-sm text-muted">USDT Balance</dt>
-          <dd className="mt-2 text-2xl font-semibold tabular-nums text-ink">{usdtBalance} USDT</dd>
-        </div>
-      </dl>
-    </PlaceholderPage>
+    <div className="w-full space-y-5 px-4 py-6 md:py-8 md:pl-8">
+      <header>
+        <p className="text-sm text-muted">Welcome back,</p>
+        <h1 className="mt-0.5 flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-ink md:text-3xl">
+          <span className="min-w-0 break-words">{user.fullName}</span>
+          {verified ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-up/12 px-2.5 py-1 text-xs font-semibold text-up ring-1 ring-up/30 ring-inset">
+              <BadgeCheck className="size-3.5" aria-hidden="true" />
+              Verified
+            </span>
+          ) : null}
+        </h1>
+      </header>
+      {user.kycStatus !== 'verified' ? (
+        <KycBanner status={user.kycStatus} rejectedReason={user.kycRejectedReason} />
+      ) : null}
+      <BalanceCards inr={balance} usdt={usdtBalance} usdtInrPrice={price} />
+      <QuickActions />
+      <DashboardMarkets />
+    </div>
   );
 }

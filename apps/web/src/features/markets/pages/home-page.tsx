@@ -5,9 +5,21 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 
 const highlights = [
-  { icon: Landmark, title: 'Rupee first', text: 'Deposit INR by IMPS, NEFT or RTGS and see every price in rupees.' },
-  { icon: Zap, title: 'Instant USDT', text: 'Buy or sell USDT in seconds at a clear, quoted rate.' },
-  { icon: ShieldCheck, title: 'Safe by design', text: 'KYC-verified accounts, AML checks and private document storage.' },
+  {
+    icon: Landmark,
+    title: 'Rupee first',
+    text: 'Deposit INR by IMPS, NEFT or RTGS and see every price in rupees.',
+  },
+  {
+    icon: Zap,
+    title: 'Instant USDT',
+    text: 'Buy or sell USDT in seconds at a clear, quoted rate.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Safe by design',
+    text: 'KYC-verified accounts, AML checks and private document storage.',
+  },
 ] as const;
 
 /** The landing page's hero; market sections arrive with the markets work. */
@@ -17,7 +29,7 @@ export default function HomePage() {
     <div className="relative overflow-hidden">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-40 left-1/2 h-[480px] w-[880px] -translate-x-1/2 rounded-full bg-accent/10 blur-3xl"
+        className="pointer-events-none absolute inset-x-0 top-0 h-[560px] bg-[radial-gradient(ellipse_60%_70%_at_70%_0%,color-mix(in_oklab,var(--color-accent)_14%,transparent),transparent)]"
       />
       <section className="relative mx-auto max-w-7xl px-4 pt-16 pb-12 md:px-6 md:pt-24">
         <p className="text-sm font-semibold tracking-wide text-accent uppercase">

@@ -1,46 +1,34 @@
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { AppInfo } from '../components/info/app-info.tsx';
+import { ContactInfo } from '../components/info/contact-info.tsx';
+import { ExchangeInfo } from '../components/info/exchange-info.tsx';
+import { FaqInfo } from '../components/info/faq-info.tsx';
+import { HelpInfo } from '../components/info/help-info.tsx';
+import { SubmitTicketForm } from '../components/info/submit-ticket-form.tsx';
+import { SupportInfo } from '../components/info/support-info.tsx';
+import { PolicyPage } from '../components/policy-page.tsx';
+import { cookiePolicy } from '../content/cookie-policy.ts';
 
-/** Footer destinations whose screens the product does not define (PRODUCT.md §2). */
-const pages: Record<string, { title: string; description: string }> = {
-  [paths.exchange]: {
-    title: 'Exchange',
-    description: 'Spot markets for the most popular coins, priced in Indian rupees.',
-  },
-  [paths.mobileApp]: {
-    title: 'Mobile App',
-    description: 'Trade and track your portfolio on the go with the Sikka app for Android and iOS.',
-  },
-  [paths.desktopApp]: {
-    title: 'Desktop App',
-    description: 'A focused trading experience for Windows, macOS and Linux.',
-  },
-  [paths.support]: {
-    title: 'Support Center',
-    description: 'Our team is available 24/7 over chat to help with your account and trades.',
-  },
-  [paths.help]: {
-    title: 'Help Center',
-    description: 'Guides to getting started, deposits, KYC and trading on Sikka.',
-  },
-  [paths.faq]: { title: 'FAQ', description: 'Answers to the questions we hear most often.' },
-  [paths.submitTicket]: {
-    title: 'Submit a Ticket',
-    description: 'Tell us what went wrong and we will get back to you by e-mail.',
-  },
-  [paths.contact]: {
-    title: 'Contact Us',
-    description: 'Write to support@sikka.example or call +91 00000 00000.',
-  },
-  [paths.cookiePolicy]: {
-    title: 'Cookie Policy',
-    description: 'Which cookies Sikka uses and how you can control them.',
-  },
+/**
+ * Footer destinations whose screens the product does not define (PRODUCT.md §2). The router
+ * sends them all here; each path gets its own content.
+ */
+const pages: Record<string, () => ReactNode> = {
+  [paths.exchange]: () => <ExchangeInfo />,
+  [paths.mobileApp]: () => <AppInfo kind="mobile" />,
+  [paths.desktopApp]: () => <AppInfo kind="desktop" />,
+  [paths.support]: () => <SupportInfo />,
+  [paths.help]: () => <HelpInfo />,
+  [paths.faq]: () => <FaqInfo />,
+  [paths.submitTicket]: () => <SubmitTicketForm />,
+  [paths.contact]: () => <ContactInfo />,
+  [paths.cookiePolicy]: () => <PolicyPage eyebrow="Legal" document={cookiePolicy} />,
 };
 
 export default function InfoPage() {
   const { pathname } = useLocation();
-  const page = pages[pathname.replace(/\/+$/, '')] ?? { title: 'Sikka', description: '' };
-  return <PlaceholderPage title={page.title} description={page.description} />;
+  const render = pages[pathname.replace(/\/+$/, '')] ?? pages[paths.support];
+  return render?.() ?? null;
 }

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, errorMessage, parseApiError } from './api-client.ts';
+
+describe('parseApiError', () => {
+  it('reads code, message and field errors from the API error shape', () => {
+    const err = parseApiError(
+      409,
+      JSON.stringify({
+        error: { code: 'user_already_exists', message: 'Taken', fields: { email: 'Taken' } },
+      }),
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      status: 409,
+      code: 'user_already_exists',
+      message: 'Taken',
+      fields: { email: 'Taken' },
+      fromServer: true,
+    });
+  });
+
+  it('gives empty fields when the server sends none', () => {
+    const err = parseApiError(401, '{"error":{"code":"invalid_credentials","message":"No"}}');
+    expect(err.fields).toEqual({});
+    expect(err.fromServer).toBe(true);
+  });
+
+  it.each([
+    ['not JSON', '<html>Bad gateway</html>'],
+    ['empty', ''],
+    ['another shape', '{"message":"nope"}'],
+    ['fields that are not strings', '{"error":{"code":"x","message":"y","fields":{"a":1}}}'],
+  ])('keeps only the status for a body that is %s', (_label, body) => {
+    const err = parseApiError(502, body);
+    expect(err).toMatchObject({ status: 502, code: 'http_502', fromServer: false });
+  });
+});
+
+describe('errorMessage', () => {
+  it("uses the server's message, and the fallback for anything else", () => {
+    expect(
+      errorMessage(new ApiError(401, 'invalid_credentials', 'Bad login'), 'Login failed'),
+    ).toBe('Bad login');
+    expect(
+      errorMessage(new ApiError(0, 'network_error', 'fetch failed', {}, false), 'Login failed'),
+    ).toBe('Login failed');
+    expect(errorMessage(new TypeError('boom'), 'Login failed')).toBe('Login failed');
+  });
+});
+
+describe('api', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function stubFetch(response: Response | Error) {
+    const fetchMock = vi.fn<typeof fetch>(async () => {
+      if (response instanceof Error) throw response;
+      return response;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it('sends JSON with the same-origin cookie and returns the parsed body', async () => {
+    const fetchMock = stubFetch(Response.json({ user: null }));
+    await expect(api.post('/api/auth/login', { email: 'a@b.co' })).resolves.toEqual({ user: null });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/login');
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'same-origin',
+      body: '{"email":"a@b.co"}',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    });
+  });
+
+  it('sends no body or content type when there is nothing to send', async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    await expect(api.post('/api/auth/logout')).resolves.toBeUndefined();
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBeUndefined();
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('throws ApiError with the server error on a non-OK answer', async () => {
+    stubFetch(
+      Response.json(
+        { error: { code: 'validation_error', message: 'Check', fields: { phone: 'Too short' } } },
+        { status: 400 },
+      ),
+    );
+    const err = await api.get('/api/me').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      fields: { phone: 'Too short' },
+    });
+  });
+
+  it('turns a transport failure into network_error without a server message', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    const err = await api.get('/api/me').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 0, code: 'network_error', fromServer: false });
+  });
+
+  it('validates the body when given a schema', async () => {
+    stubFetch(Response.json({ n: 1 }));
+    const schema = {
+      parse(data: unknown) {
+        if (typeof data === 'object' && data !== null && 'n' in data && data.n === 2) return data;
+        throw new Error('bad body');
+      },
+    };
+    await expect(api.get('/api/x', { schema })).rejects.toThrow('bad body');
+  });
+});
