@@ -1,3 +1,5 @@
+import { differenceInMilliseconds, format, formatDistance } from 'date-fns';
+
 /**
  * Display formatting (PRODUCT.md §9): Indian grouping, INR with exactly 2 decimals, 'N/A' when
  * the value is not a number. Decimal strings are formatted as strings, so amounts from the
@@ -18,4 +20,89 @@ export function formatInr(value: string | number | null | undefined): string {
   const trimmed = value.trim();
   if (!NUMERIC.test(trimmed)) return 'N/A';
   return inr.format(trimmed as `${number}`);
+}
+
+/**
+ * A coin's price. Exactly formatInr (2 decimals) from ₹1 up; below ₹1 the 2-decimal rule would
+ * show SHIB, PEPE or BONK as '₹0.00', so those keep 4 significant digits instead.
+ */
+export function formatPrice(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'N/A';
+  if (value === 0 || Math.abs(value) >= 1) return formatInr(value);
+  // 4 significant digits, at least 2 decimals (trailing zeros beyond 2 dropped).
+  const decimals = Math.min(20, Math.max(2, 3 - Math.floor(Math.log10(Math.abs(value)))));
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: decimals,
+  }).format(value);
+}
+
+/** Ascending; the first step is plain numbers. */
+const COMPACT_STEPS: ReadonlyArray<readonly [number, string]> = [
+  [1, ''],
+  [1e3, 'K'],
+  [1e6, 'M'],
+  [1e9, 'B'],
+  [1e12, 'T'],
+];
+
+/** Large numbers as K (1e3), M (1e6), B (1e9), T (1e12) with 2 decimals: 1234567 → '1.23M'. */
+export function formatCompact(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'N/A';
+  const abs = Math.abs(value);
+  let step = 0;
+  while (step + 1 < COMPACT_STEPS.length && abs >= COMPACT_STEPS[step + 1]![0]) step += 1;
+  let text = (abs / COMPACT_STEPS[step]![0]).toFixed(2);
+  // Rounding can carry 999,995 up to '1000.00K'; that is '1.00M'.
+  if (Number(text) >= 1000 && step + 1 < COMPACT_STEPS.length) {
+    step += 1;
+    text = (abs / COMPACT_STEPS[step]![0]).toFixed(2);
+  }
+  const sign = value < 0 && Number(text) !== 0 ? '-' : '';
+  return `${sign}${text}${COMPACT_STEPS[step]![1]}`;
+}
+
+/** 24 h change: 2 decimals, '+' when positive; 'N/A' when missing. */
+export function formatPercent(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'N/A';
+  const fixed = value.toFixed(2);
+  // -0.001 rounds to '-0.00': shown as the zero it is.
+  if (Number(fixed) === 0) return '0.00%';
+  return `${value > 0 ? '+' : ''}${fixed}%`;
+}
+
+export type ChangeDirection = 'up' | 'down' | 'flat';
+
+/** Up, down or flat as displayed (2 decimals), so colour and text never disagree. */
+export function changeDirection(value: number | null | undefined): ChangeDirection {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'flat';
+  const shown = Number(value.toFixed(2));
+  return shown > 0 ? 'up' : shown < 0 ? 'down' : 'flat';
+}
+
+/** Text colour of a change: green positive, red negative, grey zero or missing. */
+export function changeColorClass(value: number | null | undefined): string {
+  const direction = changeDirection(value);
+  return direction === 'up' ? 'text-up' : direction === 'down' ? 'text-down' : 'text-muted';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Under 24 h old: relative ('5 minutes ago'); older: 'MMM d, yyyy'. A time slightly in the
+ * future (clock skew between server and browser) counts as now, never as 'in 2 minutes'.
+ */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  now: Date = new Date(),
+): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  const age = differenceInMilliseconds(now, date);
+  if (age >= DAY_MS) return format(date, 'MMM d, yyyy');
+  // formatDistanceToNow with an injectable now (tests), same words: '5 minutes ago'.
+  return formatDistance(age < 0 ? now : date, now, { addSuffix: true });
 }

@@ -1,0 +1,115 @@
+import { memo } from 'react';
+import { clsx } from 'clsx';
+import { Star } from 'lucide-react';
+import type { Coin } from '@sikka/contracts';
+import { formatCompact, formatPrice } from '../../lib/format.ts';
+import { SkeletonBlock } from '../layout/skeleton-block.tsx';
+import { Button } from '../ui/button.tsx';
+import { ChangeText } from './change-text.tsx';
+import { CoinIcon } from './coin-icon.tsx';
+import { displayName, displaySymbol } from './coin-display.ts';
+
+interface ItemProps {
+  coin: Coin;
+  onList: boolean;
+  onToggleStar: (id: string) => void;
+  onTrade: (coin: Coin) => void;
+}
+
+/** One coin on a phone: the table's content in two lines. Memoised like the table rows. */
+const CoinCardItem = memo(function CoinCardItem({
+  coin,
+  onList,
+  onToggleStar,
+  onTrade,
+}: ItemProps) {
+  const symbol = displaySymbol(coin);
+  return (
+    <li data-coin-id={coin.id} className="flex items-center gap-3 py-3">
+      <CoinIcon coin={coin} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-ink" data-testid="coin-name">
+          {displayName(coin)}
+        </span>
+        <span className="block text-xs text-subtle">
+          <span data-testid="coin-symbol">{symbol}</span> · Vol ₹{formatCompact(coin.volume)}
+        </span>
+      </span>
+      <span className="text-right">
+        <span className="block text-sm font-medium text-ink tabular-nums" data-testid="coin-price">
+          {formatPrice(coin.price)}
+        </span>
+        <span className="block text-xs" data-testid="coin-change">
+          <ChangeText value={coin.price_change_percentage_24h} />
+        </span>
+      </span>
+      <button
+        type="button"
+        aria-pressed={onList}
+        aria-label={onList ? `Remove ${symbol} from watchlist` : `Add ${symbol} to watchlist`}
+        onClick={() => onToggleStar(coin.id)}
+        className="grid size-9 shrink-0 place-items-center rounded-lg text-subtle hover:bg-raised hover:text-accent"
+      >
+        <Star className={clsx('size-4', onList && 'fill-accent text-accent')} aria-hidden="true" />
+      </button>
+      <Button
+        size="sm"
+        variant="outline"
+        className="h-8 shrink-0 px-2.5"
+        aria-label={`Trade ${symbol}`}
+        onClick={() => onTrade(coin)}
+      >
+        Trade
+      </Button>
+    </li>
+  );
+});
+
+/** The phone layout of the market overview's lists of five. */
+export function CoinCardList({
+  coins,
+  label,
+  loading,
+  watchlistIds,
+  onToggleStar,
+  onTrade,
+  empty,
+}: {
+  coins: readonly Coin[];
+  label: string;
+  loading: boolean;
+  watchlistIds: readonly string[];
+  onToggleStar: (id: string) => void;
+  onTrade: (coin: Coin) => void;
+  empty: string;
+}) {
+  if (loading && coins.length === 0) {
+    return (
+      <ul aria-label={label} aria-busy="true" className="divide-y divide-line px-4">
+        {Array.from({ length: 5 }, (_, i) => (
+          <li key={i} className="flex items-center gap-3 py-3" aria-hidden="true">
+            <SkeletonBlock className="size-8 rounded-full" />
+            <SkeletonBlock className="h-4 w-24" />
+            <SkeletonBlock className="ml-auto h-4 w-20" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (coins.length === 0)
+    return <p className="px-4 py-8 text-center text-sm text-muted">{empty}</p>;
+  const listed = new Set(watchlistIds);
+  return (
+    <ul aria-label={label} className="divide-y divide-line px-4">
+      {coins.map((coin) => (
+        <CoinCardItem
+          key={coin.id}
+          coin={coin}
+          onList={listed.has(coin.id)}
+          onToggleStar={onToggleStar}
+          onTrade={onTrade}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,63 @@
+import { memo, useState } from 'react';
+import { clsx } from 'clsx';
+import type { Coin } from '@sikka/contracts';
+import { coinIconUrl, displaySymbol } from './coin-display.ts';
+
+/** A stable hue per symbol, so placeholders are told apart at a glance. */
+function hue(symbol: string): number {
+  let h = 0;
+  for (const ch of symbol) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return h;
+}
+
+export interface CoinIconProps {
+  coin: Pick<Coin, 'symbol'>;
+  size?: 'sm' | 'md';
+  className?: string;
+}
+
+/**
+ * The coin's icon from the static image host, over an initials placeholder that stays when the
+ * image fails (no icon for that coin, or no internet): the placeholder is drawn first and the
+ * image fades in only once loaded, so a broken image is never shown.
+ */
+export const CoinIcon = memo(function CoinIcon({ coin, size = 'md', className }: CoinIconProps) {
+  const symbol = displaySymbol(coin);
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const h = hue(symbol);
+  const initials = symbol.slice(0, 4);
+  return (
+    <span
+      aria-hidden="true"
+      className={clsx(
+        'relative grid shrink-0 place-items-center overflow-hidden rounded-full font-bold tracking-tight select-none',
+        size === 'sm' ? 'size-7' : 'size-8',
+        initials.length > 3 ? 'text-[9px]' : 'text-[11px]',
+        className,
+      )}
+      style={{
+        backgroundColor: `hsl(${h} 45% 22%)`,
+        color: `hsl(${h} 85% 78%)`,
+        boxShadow: `inset 0 0 0 1px hsl(${h} 45% 32%)`,
+      }}
+      data-icon-state={state}
+    >
+      {initials}
+      {state === 'failed' ? null : (
+        <img
+          src={coinIconUrl(coin)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+          className={clsx(
+            'absolute inset-0 size-full bg-surface object-cover transition-opacity',
+            state === 'loaded' ? 'opacity-100' : 'opacity-0',
+          )}
+        />
+      )}
+    </span>
+  );
+});

@@ -1,0 +1,108 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { clsx } from 'clsx';
+import type { Coin } from '@sikka/contracts';
+import { formatPrice } from '../../lib/format.ts';
+import { SkeletonBlock } from '../layout/skeleton-block.tsx';
+import { ChangeText } from './change-text.tsx';
+import { CoinIcon } from './coin-icon.tsx';
+import { displayName, displaySymbol } from './coin-display.ts';
+
+/** Five coins ranked by 24 h change: name, symbol, price and change (PRODUCT.md §2). */
+export function MoversList({
+  coins,
+  loading,
+  label,
+}: {
+  coins: readonly Coin[];
+  loading: boolean;
+  label: string;
+}) {
+  if (loading && coins.length === 0) {
+    return (
+      <ul aria-label={label} aria-busy="true" className="divide-y divide-line">
+        {Array.from({ length: 5 }, (_, i) => (
+          <li key={i} className="flex items-center gap-3 py-3" aria-hidden="true">
+            <SkeletonBlock className="size-8 rounded-full" />
+            <SkeletonBlock className="h-4 w-24" />
+            <SkeletonBlock className="ml-auto h-4 w-20" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (coins.length === 0) {
+    return <p className="py-8 text-center text-sm text-muted">No market data yet.</p>;
+  }
+  return (
+    <ol aria-label={label} className="divide-y divide-line">
+      {coins.map((coin, i) => (
+        <li key={coin.id} data-coin-id={coin.id} className="flex items-center gap-3 py-3">
+          <span className="w-4 text-xs font-medium text-subtle tabular-nums">{i + 1}</span>
+          <CoinIcon coin={coin} />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate font-medium text-ink" data-testid="coin-name">
+              {displayName(coin)}
+            </span>
+            <span className="block text-xs text-subtle" data-testid="coin-symbol">
+              {displaySymbol(coin)}
+            </span>
+          </span>
+          <span className="text-right">
+            <span
+              className="block text-sm font-medium text-ink tabular-nums"
+              data-testid="coin-price"
+            >
+              {formatPrice(coin.price)}
+            </span>
+            <span className="block text-xs" data-testid="coin-change">
+              <ChangeText value={coin.price_change_percentage_24h} />
+            </span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export interface MoversTab {
+  value: string;
+  label: string;
+  coins: readonly Coin[];
+}
+
+/** Radix tabs over lists of five, e.g. Top Gainers / Top Losers in the home hero. */
+export function MoversTabs({
+  tabs,
+  loading,
+  label,
+  className,
+}: {
+  tabs: readonly MoversTab[];
+  loading: boolean;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <Tabs.Root defaultValue={tabs[0]?.value} className={className}>
+      <Tabs.List aria-label={label} className="flex gap-1 rounded-xl bg-canvas/60 p-1">
+        {tabs.map((tab) => (
+          <Tabs.Trigger
+            key={tab.value}
+            value={tab.value}
+            className={clsx(
+              'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-muted transition-colors',
+              'hover:text-ink data-[state=active]:bg-raised data-[state=active]:text-ink data-[state=active]:shadow',
+            )}
+          >
+            {tab.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Content key={tab.value} value={tab.value} className="mt-2 outline-none">
+          <MoversList coins={tab.coins} loading={loading} label={tab.label} />
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { Coin } from '@sikka/contracts';
+import { formatCompact, formatPrice } from '../../lib/format.ts';
+import { buttonClasses, Button } from '../ui/button.tsx';
+import { ChangeText } from './change-text.tsx';
+import { CoinIcon } from './coin-icon.tsx';
+import { displayName, displaySymbol } from './coin-display.ts';
+import { DEFAULT_SORT, sortCoins } from './market-sort.ts';
+
+/**
+ * 'View All Coins' (PRODUCT.md §2): a modal listing every coin with price, change, volume and
+ * Trade, by volume. Live like the rest: prices move while it is open.
+ */
+export function ViewAllCoinsDialog({
+  coins,
+  onTrade,
+}: {
+  coins: readonly Coin[];
+  onTrade: (coin: Coin) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const sorted = useMemo(() => (open ? sortCoins(coins, DEFAULT_SORT) : []), [coins, open]);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className={buttonClasses('outline', 'sm')}>View All Coins</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[88dvh] flex-col rounded-t-2xl border border-line-strong bg-surface shadow-2xl shadow-black/50 outline-none md:inset-x-auto md:top-1/2 md:bottom-auto md:left-1/2 md:max-h-[80vh] md:w-[44rem] md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl"
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
+            <Dialog.Title className="text-lg font-semibold text-ink">
+              All Coins <span className="text-sm font-normal text-subtle">({coins.length})</span>
+            </Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised hover:text-ink"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto overscroll-contain">
+            <table aria-label="All coins" className="w-full text-sm">
+              <thead className="sticky top-0 z-10 bg-surface text-xs tracking-wide text-subtle uppercase">
+                <tr>
+                  <th scope="col" className="py-2.5 pr-3 pl-5 text-left font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                    Price
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                    24h Change
+                  </th>
+                  <th
+                    scope="col"
+                    className="hidden px-3 py-2.5 text-right font-medium sm:table-cell"
+                  >
+                    24h Volume
+                  </th>
+                  <th scope="col" className="py-2.5 pr-5 pl-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {sorted.map((coin) => (
+                  <tr key={coin.id} data-coin-id={coin.id} className="border-t border-line">
+                    <th scope="row" className="py-2.5 pr-3 pl-5 text-left font-normal">
+                      <span className="flex items-center gap-3">
+                        <CoinIcon coin={coin} size="sm" />
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium text-ink">
+                            {displayName(coin)}
+                          </span>
+                          <span className="block text-xs text-subtle">
+                            {displaySymbol(coin)}
+                            {/* Phones have no volume column: the volume rides under the name. */}
+                            <span className="sm:hidden"> · Vol ₹{formatCompact(coin.volume)}</span>
+                          </span>
+                        </span>
+                      </span>
+                    </th>
+                    <td className="px-3 py-2.5 text-right font-medium text-ink tabular-nums">
+                      {formatPrice(coin.price)}
+                    </td>
+                    <td className="px-3 py-2.5 text-right">
+                      <ChangeText value={coin.price_change_percentage_24h} />
+                    </td>
+                    <td className="hidden px-3 py-2.5 text-right text-muted tabular-nums sm:table-cell">
+                      ₹{formatCompact(coin.volume)}
+                    </td>
+                    <td className="py-2.5 pr-5 pl-2 text-right">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="h-8 px-3"
+                        aria-label={`Trade ${displaySymbol(coin)}`}
+                        onClick={() => {
+                          setOpen(false);
+                          onTrade(coin);
+                        }}
+                      >
+                        Trade
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { messages, TICKER_POLL_MS, type Balances } from '@sikka/contracts';
+import { ApiError } from '../api-client.ts';
+import { getTickers } from './get-tickers.ts';
+import { MarketStore } from './market-store.ts';
+import { RealtimeClient } from './realtime-client.ts';
+import { CryptoContext, type CryptoContextValue } from './use-crypto.ts';
+
+export interface CryptoProviderProps {
+  children: ReactNode;
+  /**
+   * Who is signed in (null for a guest). A change reconnects the socket, because the server
+   * reads the session cookie at the handshake only.
+   */
+  sessionKey: string | null;
+  /** A 'balance' event for the signed-in user. */
+  onBalances?: (balances: Balances) => void;
+  /** The socket is back after a drop (or a session change): balances may have moved meanwhile. */
+  onReconnect?: () => void;
+}
+
+/**
+ * Owns the app's one realtime connection and the market state built from it (DESIGN.md §4–5):
+ * a snapshot on connect and deltas each tick; while the socket is not open, the REST snapshot
+ * every TICKER_POLL_MS. Lives inside the auth provider, which hands in the session and what to
+ * do with balances, so this shared module needs nothing from the auth feature.
+ */
+export function CryptoProvider({
+  children,
+  sessionKey,
+  onBalances,
+  onReconnect,
+}: CryptoProviderProps) {
+  const [store] = useState(() => new MarketStore());
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+
+  // Latest callbacks without reconnecting when their identity changes.
+  const callbacks = useRef({ onBalances, onReconnect });
+  useEffect(() => {
+    callbacks.current = { onBalances, onReconnect };
+  }, [onBalances, onReconnect]);
+
+  const inFlight = useRef<AbortController | null>(null);
+  const fetchList = useCallback(async () => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    try {
+      const response = await getTickers(controller.signal);
+      if (!controller.signal.aborted) store.applySnapshot(response);
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      store.fail(
+        err instanceof ApiError && err.fromServer ? err.message : messages.ticker.fallback,
+      );
+    } finally {
+      if (inFlight.current === controller) inFlight.current = null;
+    }
+  }, [store]);
+
+  const [client] = useState(
+    () =>
+      new RealtimeClient({
+        onMessage: (message) => {
+          switch (message.type) {
+            case 'snapshot':
+              // The socket is fresher than any REST answer still on its way.
+              inFlight.current?.abort();
+              store.applySnapshot(message);
+              break;
+            case 'tickers':
+              store.applyDelta(message);
+              break;
+            case 'balance':
+              callbacks.current.onBalances?.(message.balances);
+              break;
+            default:
+              break;
+          }
+        },
+        onOpen: ({ reconnected }) => {
+          if (reconnected) callbacks.current.onReconnect?.();
+        },
+        window: typeof window === 'undefined' ? undefined : window,
+      }),
+  );
+
+  useEffect(() => {
+    client.start();
+    // The fallback: every poll period, if the socket is not open, fetch the REST snapshot.
+    // One request at a time; the first check waits a period so a healthy socket wins.
+    const timer = setInterval(() => {
+      if (client.connectionStatus !== 'open' && !inFlight.current) void fetchList();
+    }, TICKER_POLL_MS);
+    return () => {
+      clearInterval(timer);
+      client.stop();
+      inFlight.current?.abort();
+    };
+  }, [client, fetchList]);
+
+  // Sign-in and sign-out: the next socket carries the new session.
+  const seenSession = useRef(sessionKey);
+  useEffect(() => {
+    if (seenSession.current === sessionKey) return;
+    seenSession.current = sessionKey;
+    client.restart();
+  }, [client, sessionKey]);
+
+  const value = useMemo<CryptoContextValue>(
+    () => ({ ...state, refresh: fetchList }),
+    [state, fetchList],
+  );
+  return <CryptoContext.Provider value={value}>{children}</CryptoContext.Provider>;
+}

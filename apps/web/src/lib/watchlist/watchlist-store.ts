@@ -1,0 +1,90 @@
+import { WATCHLIST_STORAGE_KEY } from '@sikka/contracts';
+
+/**
+ * The watchlist (PRODUCT.md §3, §4): coin ids in localStorage under 'watchlist', loaded at
+ * start (empty when absent or unreadable), saved on every change. Adding an id already there
+ * does nothing; removing filters it out. One store for the whole page, so every star and the
+ * watchlist page agree; other tabs' changes arrive by the 'storage' event.
+ */
+
+type Listener = () => void;
+
+/** Ids from stored text; anything that is not a JSON array of strings counts as empty. */
+export function parseWatchlist(raw: string | null): string[] {
+  if (raw === null) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return [...new Set(parsed.filter((id): id is string => typeof id === 'string'))];
+  } catch {
+    return [];
+  }
+}
+
+export function addId(list: readonly string[], id: string): readonly string[] {
+  return list.includes(id) ? list : [...list, id];
+}
+
+export function removeId(list: readonly string[], id: string): readonly string[] {
+  return list.includes(id) ? list.filter((x) => x !== id) : list;
+}
+
+export interface WatchlistStore {
+  getIds(): readonly string[];
+  subscribe(listener: Listener): () => void;
+  add(id: string): void;
+  remove(id: string): void;
+  toggle(id: string): void;
+}
+
+export function createWatchlistStore(storage: Storage | null): WatchlistStore {
+  const read = (): readonly string[] => {
+    try {
+      return parseWatchlist(storage?.getItem(WATCHLIST_STORAGE_KEY) ?? null);
+    } catch {
+      return []; // storage blocked (privacy settings): an empty list for this page
+    }
+  };
+  let ids = read();
+  const listeners = new Set<Listener>();
+  const emit = () => listeners.forEach((l) => l());
+
+  const save = (next: readonly string[]) => {
+    if (next === ids) return;
+    ids = next;
+    try {
+      storage?.setItem(WATCHLIST_STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // Full or blocked storage: the list still works until the page is left.
+    }
+    emit();
+  };
+
+  // Another tab saved the list: take it over.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== WATCHLIST_STORAGE_KEY && event.key !== null) return;
+    const next = read();
+    if (next.join('\n') === ids.join('\n')) return;
+    ids = next;
+    emit();
+  };
+
+  return {
+    getIds: () => ids,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (listeners.size === 1 && typeof window !== 'undefined') {
+        window.addEventListener('storage', onStorage);
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && typeof window !== 'undefined') {
+          window.removeEventListener('storage', onStorage);
+        }
+      };
+    },
+    add: (id) => save(addId(ids, id)),
+    remove: (id) => save(removeId(ids, id)),
+    toggle: (id) => save(ids.includes(id) ? removeId(ids, id) : addId(ids, id)),
+  };
+}
