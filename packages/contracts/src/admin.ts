@@ -44,3 +44,29 @@ export type KycDecisionRequest = z.input<typeof kycDecisionRequestSchema>;
 
 export const kycDecisionResponseSchema = z.object({ user: userSchema });
 export type KycDecisionResponse = z.infer<typeof kycDecisionResponseSchema>;
+
+/** GET /api/admin/audit: the append-only log of decisions, newest first. */
+export const auditQuerySchema = pagedQuerySchema.omit({ status: true });
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** e.g. 'kyc.verified', 'kyc.rejected', 'kyc.submitted', 'deposit.approved', 'deposit.rejected' */
+  action: z.string(),
+  actor: z.object({ id: z.string(), email: z.string(), fullName: z.string() }).nullable(),
+  targetType: z.enum(['user', 'deposit']),
+  targetId: z.string(),
+  subject: z.object({ id: z.string(), email: z.string(), fullName: z.string() }).nullable(),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditResponseSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditResponse = z.infer<typeof auditResponseSchema>;

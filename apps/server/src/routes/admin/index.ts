@@ -4,13 +4,16 @@ import { notFound } from '../../http/errors.ts';
 import adminDepositsRoutes from './deposits.ts';
 import adminTradesRoutes from './trades.ts';
 import adminUsersRoutes from './users.ts';
+import adminAuditRoutes from './audit.ts';
 
 /**
  * Everything under /api/admin: one guard for the whole folder (401 signed out, 403 for
  * non-admins), decided on the server from the session. Feature routes register inside.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireAdminHook);
+  // onRequest (after the session loader of the root), so a non-admin never reaches
+  // validation either: a bad query from a stranger is 401/403, not a 400 that describes it.
+  app.addHook('onRequest', requireAdminHook);
   for (const register of adminRouteModules) await app.register(register);
   // Unknown admin paths still pass the guard first, so they reveal nothing to non-admins.
   app.all('/*', { schema: { hide: true } }, async () => {
@@ -23,6 +26,7 @@ export const adminRouteModules: FastifyPluginAsyncZod[] = [
   adminUsersRoutes,
   adminDepositsRoutes,
   adminTradesRoutes,
+  adminAuditRoutes,
 ];
 
 export default routes;

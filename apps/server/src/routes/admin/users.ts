@@ -9,6 +9,8 @@ import {
   messages,
 } from '@sikka/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { requireUser } from '../../auth/plugin.ts';
+import { setAuditActor } from '../../audit/audit-log.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { toUser, type UserRow } from '../../users/user-row.ts';
 
@@ -79,7 +81,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!UUID_RE.test(id)) throw notFound();
       const { decision, reason } = request.body;
       const now = app.clock();
+      const admin = requireUser(request);
       const row = await app.db.transaction(async (tx) => {
+        await setAuditActor(tx, admin.id);
         const current = await tx.query<Pick<UserRow, 'kyc_status'>>(
           'SELECT kyc_status FROM users WHERE id = $1 FOR UPDATE',
           [id],

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@sikka/contracts';
+import { availableDrivers } from '../../../test/support/databases.ts';
+import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { kycFormData, submitKyc, validParts } from './kyc-fixtures.ts';
+
+describe.each(availableDrivers())('audit log of admin decisions on %s', (driver) => {
+  let t: TestApp;
+  let admin: string;
+  let adminId: string;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    admin = await logInAdmin(t.app);
+    adminId = (await t.app.inject({ url: '/api/me', headers: { cookie: admin } })).json().user.id;
+  });
+  afterAll(() => t.close());
+
+  const audit = (query = '', cookie = admin) =>
+    t.app.inject({ url: `/api/admin/audit${query}`, headers: cookie ? { cookie } : {} });
+  const post = (url: string, payload?: object, cookie = admin) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it('records KYC decisions with who, what, when and before → after', async () => {
+    const u = await signUp(t.app, { fullName: 'Audit Kyc Person' });
+    expect((await submitKyc(t.app, u.cookie, kycFormData(await validParts()))).statusCode).toBe(
+      200,
+    );
+    const reject = await post(`/api/admin/users/${u.id}/kyc`, {
+      decision: 'reject',
+      reason: 'Blurred PAN',
+    });
+    expect(reject.statusCode).toBe(200);
+    const res = await audit(`?search=${encodeURIComponent(u.email)}`);
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as AuditEntry[];
+    expect(items.map((i) => i.action)).toEqual(['kyc.rejected', 'kyc.submitted']);
+    const [rejected, submitted] = items;
+    expect(rejected!.actor).toMatchObject({ id: adminId, email: 'admin@sikka.local' });
+    expect(rejected!.subject).toMatchObject({ id: u.id, email: u.email });
+    expect(rejected!.before).toMatchObject({ kycStatus: 'submitted', kycRejectedReason: null });
+    expect(rejected!.after).toMatchObject({
+      kycStatus: 'rejected',
+      kycRejectedReason: 'Blurred PAN',
+    });
+    expect(submitted!.actor).toMatchObject({ id: u.id });
+    expect(Date.parse(rejected!.createdAt)).toBeGreaterThanOrEqual(
+      Date.parse(submitted!.createdAt),
+    );
+  });
+
+  it('records deposit approvals and rejections by the admin', async () => {
+    const u = await signUp(t.app, { fullName: 'Audit Deposit Person' });
+    const make = async (utr: string) => {
+      const res = await post('/api/deposits', { amount: '500.00', utrNumber: utr }, u.cookie);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().deposit.id as string;
+    };
+    const a = await make(`AUD${Date.now()}A`);
+    const b = await make(`AUD${Date.now()}B`);
+    expect((await post(`/api/admin/deposits/${a}/approve`)).statusCode).toBe(200);
+    expect(
+      (await post(`/api/admin/deposits/${b}/reject`, { reason: 'UTR not found' })).statusCode,
+    ).toBe(200);
+    // A second approve is refused and so writes nothing to the log.
+    expect((await post(`/api/admin/deposits/${a}/approve`)).statusCode).toBe(409);
+    const items = (await audit(`?search=${encodeURIComponent(u.email)}`)).json().items as Array<
+      Record<string, any>
+    >;
+    expect(items.map((i) => [i.action, i.targetId])).toEqual([
+      ['deposit.rejected', b],
+      ['deposit.approved', a],
+    ]);
+    expect(items[0]!.after).toMatchObject({ status: 'rejected', rejectionReason: 'UTR not found' });
+    expect(items[1]!.before).toMatchObject({ status: 'pending', amount: '500.00' });
+    for (const i of items) expect(i.actor).toMatchObject({ id: adminId });
+  });
+
+  it('is append-only in the database', async () => {
+    await expect(t.app.db.query('UPDATE audit_log SET action = $1', ['forged'])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(t.app.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
+    const forged = await t.app.db.query("SELECT 1 FROM audit_log WHERE action = 'forged'");
+    expect(forged).toHaveLength(0);
+  });
+
+  it('is for the admin only', async () => {
+    const u = await signUp(t.app);
+    expect((await audit('', '')).statusCode).toBe(401);
+    expect((await audit('', u.cookie)).statusCode).toBe(403);
+    expect((await audit('?page=0', u.cookie)).statusCode).toBe(403);
+  });
+});
