@@ -1,10 +1,6 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { PolicyPage } from '../components/policy-page.tsx';
+import { amlKycPolicy } from '../content/aml-kyc.ts';
 
 export default function AmlKycPage() {
-  return (
-    <PlaceholderPage
-      title="AML & KYC Policy"
-      description="How Sikka verifies identities and prevents money laundering."
-    />
-  );
+  return <PolicyPage eyebrow="Compliance" document={amlKycPolicy} />;
 }

@@ -1,10 +1,6 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { PolicyPage } from '../components/policy-page.tsx';
+import { privacyPolicy } from '../content/privacy.ts';
 
 export default function PrivacyPage() {
-  return (
-    <PlaceholderPage
-      title="Privacy Policy"
-      description="How Sikka collects, uses and protects your personal information."
-    />
-  );
+  return <PolicyPage eyebrow="Legal" document={privacyPolicy} />;
 }

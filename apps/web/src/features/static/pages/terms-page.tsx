@@ -1,10 +1,6 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { PolicyPage } from '../components/policy-page.tsx';
+import { termsOfService } from '../content/terms.ts';
 
 export default function TermsPage() {
-  return (
-    <PlaceholderPage
-      title="Terms of Service"
-      description="The terms that govern your use of Sikka."
-    />
-  );
+  return <PolicyPage eyebrow="Legal" document={termsOfService} />;
 }

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { paths } from '../../../../config/paths.ts';
+import { faqItems } from '../../content/faq.ts';
+import { PageHero } from '../page-hero.tsx';
+import { FaqList } from './faq-list.tsx';
+
+/** /faq: the questions customers ask most. */
+export function FaqInfo() {
+  return (
+    <>
+      <PageHero
+        eyebrow="FAQ"
+        title="Frequently asked questions"
+        description="Accounts, KYC, deposits and trading: the answers our support team gives every day."
+      />
+      <div className="mx-auto w-full max-w-3xl px-4 py-12 md:px-6 md:py-16">
+        <FaqList items={faqItems} />
+        <p className="mt-8 text-center text-muted">
+          Didn’t find your answer?{' '}
+          <Link to={paths.submitTicket} className="text-accent hover:underline">
+            Submit a ticket
+          </Link>
+          .
+        </p>
+      </div>
+    </>
+  );
+}

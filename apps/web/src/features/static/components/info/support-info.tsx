@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import { BookOpen, HelpCircle, Mail, MessageCircle, Ticket } from 'lucide-react';
+import { paths } from '../../../../config/paths.ts';
+import { PageHero } from '../page-hero.tsx';
+import { SUPPORT_EMAIL } from './contact-details.ts';
+
+const routes = [
+  {
+    to: paths.help,
+    icon: BookOpen,
+    title: 'Help Center',
+    text: 'Step-by-step guides to KYC, deposits and trading.',
+  },
+  {
+    to: paths.faq,
+    icon: HelpCircle,
+    title: 'FAQ',
+    text: 'Quick answers to the questions we hear most.',
+  },
+  {
+    to: paths.submitTicket,
+    icon: Ticket,
+    title: 'Submit a ticket',
+    text: 'Describe a problem and get a reply by e-mail.',
+  },
+  {
+    to: paths.contact,
+    icon: Mail,
+    title: 'Contact us',
+    text: 'E-mail, phone and our office address.',
+  },
+] as const;
+
+const topics = [
+  'My deposit has not been credited after 30 minutes',
+  'My KYC was rejected: what should I fix?',
+  'I entered the wrong UTR number',
+  'Why was my Quick Trade declined?',
+  'How do I change my registered phone number?',
+] as const;
+
+/** /support: the way in to every kind of help. */
+export function SupportInfo() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Support"
+        title="How can we help?"
+        description="Our support team is available 24/7 over chat, in English and Hindi. Most questions are answered in the guides below."
+      />
+      <div className="mx-auto w-full max-w-7xl px-4 py-12 md:px-6 md:py-16">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {routes.map(({ to, icon: Icon, title, text }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="flex h-full flex-col rounded-2xl border border-line bg-surface p-6 transition-colors hover:border-accent/60"
+              >
+                <Icon className="size-6 text-accent" aria-hidden="true" />
+                <span className="mt-4 font-semibold text-ink">{title}</span>
+                <span className="mt-2 text-sm leading-6 text-muted">{text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+          <section className="rounded-2xl border border-line bg-surface p-6 md:p-8">
+            <h2 className="text-xl font-semibold text-ink">Popular topics</h2>
+            <ul className="mt-4 divide-y divide-line">
+              {topics.map((topic) => (
+                <li key={topic} className="py-3 text-muted">
+                  {topic}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-4 text-sm text-subtle">
+              Answers to each of these are in the{' '}
+              <Link to={paths.help} className="text-accent hover:underline">
+                Help Center
+              </Link>
+              .
+            </p>
+          </section>
+          <section className="rounded-2xl border border-accent/30 bg-accent/5 p-6 md:p-8">
+            <MessageCircle className="size-6 text-accent" aria-hidden="true" />
+            <h2 className="mt-4 text-xl font-semibold text-ink">24/7 chat support</h2>
+            <p className="mt-2 leading-7 text-muted">
+              Signed-in customers can chat with us at any hour. Keep your registered e-mail and, for
+              deposits, the UTR number ready. You can also write to{' '}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="text-accent hover:underline">
+                {SUPPORT_EMAIL}
+              </a>
+              .
+            </p>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
+import { screenshotBothSizes } from './support/screenshots.ts';
+import { StaticPage } from './page-models/static-page.ts';
+
+const skip = e2eSkipReason();
+if (skip) console.warn(skip);
+
+/** Each static page: its h1 and phrases only its real content has. */
+const contentPages: ReadonlyArray<{
+  path: string;
+  title: string;
+  phrases: readonly string[];
+  shot: string;
+}> = [
+  {
+    path: '/about',
+    title: 'Crypto for every Indian, in rupees',
+    phrases: [
+      '1M+',
+      'Registered users',
+      'Our mission',
+      'Our vision',
+      'What we stand for',
+      'Safety before speed',
+    ],
+    shot: 'about',
+  },
+  {
+    path: '/blog',
+    title: 'News, guides and insights',
+    phrases: [
+      'What the 1% TDS on crypto means for your trades',
+      'USDT explained: why Quick Trade is priced in Tether',
+      'Complete your KYC in under five minutes',
+      'Ananya Krishnan',
+      'Tax & Regulation',
+      'Apr 18, 2024',
+    ],
+    shot: 'blog',
+  },
+  {
+    path: '/careers',
+    title: 'Help India own crypto safely',
+    phrases: [
+      'Senior Backend Engineer, Payments',
+      'Compliance Analyst, AML',
+      'Customer Support Associate',
+      'Remote, India',
+    ],
+    shot: 'careers',
+  },
+  {
+    path: '/terms',
+    title: 'Terms of Service',
+    phrases: [
+      'Last updated: 27 April 2024',
+      'You must be at least 18 years old',
+      'Market rate',
+      '₹50,00,000 per day',
+    ],
+    shot: 'terms',
+  },
+  {
+    path: '/privacy',
+    title: 'Privacy Policy',
+    phrases: [
+      'Last updated: 27 April 2024',
+      'at least five years',
+      'Digital Personal Data Protection Act, 2023',
+    ],
+    shot: 'privacy',
+  },
+  {
+    path: '/aml-kyc',
+    title: 'AML & KYC Policy',
+    phrases: [
+      'Last updated: 27 April 2024',
+      'Financial Intelligence Unit – India (FIU-IND)',
+      'Prevention of Money Laundering Act, 2002 (PMLA)',
+      'bank statement for the last 6 months',
+      'A live selfie',
+    ],
+    shot: 'aml-kyc',
+  },
+  {
+    path: '/announcements',
+    title: 'Product updates and notices',
+    phrases: [
+      'Scheduled maintenance on 28 April, 02:00–04:00 IST',
+      'Sell USDT to INR instantly with Quick Trade',
+    ],
+    shot: 'announcements',
+  },
+];
+
+describe.skipIf(Boolean(skip))('static pages and footer destinations in the browser', () => {
+  let e2e: E2e;
+  beforeAll(async () => {
+    e2e = await startE2e();
+  });
+  afterAll(() => e2e?.close());
+
+  async function openPage(path: string, viewport = VIEWPORTS.desktop): Promise<StaticPage> {
+    const view = new StaticPage(await e2e.newPage(viewport));
+    await view.acceptCookiesUpFront();
+    await view.open(path);
+    return view;
+  }
+
+  for (const { path, title, phrases, shot } of contentPages) {
+    it(`${path} shows its content`, async () => {
+      const view = await openPage(path);
+      expect(await view.title.innerText()).toBe(title);
+      for (const phrase of phrases) {
+        expect(await view.text(phrase).isVisible(), phrase).toBe(true);
+      }
+      expect(await view.routerError.count()).toBe(0);
+      await screenshotBothSizes(view.page, shot);
+    });
+  }
+
+  it('the blog has three posts, each with artwork, date, author and category', async () => {
+    const view = await openPage('/blog');
+    expect(await view.articles.count()).toBe(3);
+    for (const post of await view.articles.all()) {
+      expect(await post.locator('svg').first().isVisible()).toBe(true);
+      expect(await post.locator('time').count()).toBe(1);
+      expect(await post.getByRole('heading', { level: 2 }).count()).toBe(1);
+    }
+  });
+
+  it('careers lists three jobs with Apply buttons and a search box that does not filter', async () => {
+    const view = await openPage('/careers');
+    expect(await view.articles.count()).toBe(3);
+    const apply = view.main.getByRole('link', { name: /^Apply for / });
+    expect(await apply.count()).toBe(3);
+    expect(await apply.first().getAttribute('href')).toMatch(
+      /^mailto:careers@sikka\.example\?subject=/,
+    );
+    // PRODUCT.md §2: the search box is non-functional; typing leaves all openings in place.
+    await view.main.getByRole('searchbox', { name: 'Search jobs' }).fill('nothing matches this');
+    expect(await view.articles.count()).toBe(3);
+  });
+
+  it('announcements show type, category and the important flag', async () => {
+    const view = await openPage('/announcements');
+    expect(await view.articles.count()).toBe(3);
+    expect(await view.main.getByText('Important', { exact: true }).count()).toBe(2);
+    expect(await view.main.getByText('Notice', { exact: true }).count()).toBe(2);
+    expect(await view.main.getByText('Announcement', { exact: true }).count()).toBe(1);
+    expect(await view.main.getByText('Maintenance', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('every footer link lands on a designed page without an error', async () => {
+    const view = await openPage('/');
+    const links = await view.footerLinks();
+    expect(links.map(([, href]) => href).sort()).toEqual(
+      [
+        '/about',
+        '/careers',
+        '/blog',
+        '/announcements',
+        '/exchange',
+        '/mobile-app',
+        '/desktop-app',
+        '/api-docs',
+        '/support',
+        '/help',
+        '/fees',
+        '/faq',
+        '/submit-ticket',
+        '/contact',
+        '/terms',
+        '/privacy',
+        '/aml-kyc',
+        '/cookie-policy',
+      ].sort(),
+    );
+    for (const [label, href] of links) {
+      // Click through from the footer as a visitor would.
+      await view.shell.footer.getByRole('link', { name: label, exact: true }).click();
+      await view.page.waitForURL((url) => url.pathname === href);
+      await view.title.waitFor();
+      expect(await view.routerError.count(), href).toBe(0);
+      expect(await view.notFound.count(), href).toBe(0);
+      expect((await view.title.innerText()).length, href).toBeGreaterThan(3);
+      // The placeholder stand-in is gone everywhere.
+      expect(await view.main.getByText('This section is being prepared').count(), href).toBe(0);
+    }
+  });
+
+  it('footer destinations carry their own content', async () => {
+    const expectations: ReadonlyArray<[string, string, string]> = [
+      ['/exchange', 'The Sikka Exchange', 'Order placement is coming soon'],
+      ['/mobile-app', 'Sikka for Android and iOS', 'Sign in with fingerprint or Face ID'],
+      ['/desktop-app', 'Sikka for desktop', 'Windows 10 and 11'],
+      ['/support', 'How can we help?', '24/7 chat support'],
+      ['/help', 'Guides for every step', 'Bank Transfer (IMPS/NEFT/RTGS)'],
+      ['/faq', 'Frequently asked questions', 'Which documents do I need for KYC?'],
+      ['/submit-ticket', 'Submit a ticket', 'Tickets are handled by e-mail for now'],
+      ['/contact', 'Get in touch', 'support@sikka.example'],
+      ['/cookie-policy', 'Cookie Policy', 'Analytics cookies'],
+    ];
+    for (const [path, title, phrase] of expectations) {
+      const view = await openPage(path);
+      expect(await view.title.innerText(), path).toBe(title);
+      expect(await view.text(phrase).isVisible(), `${path}: ${phrase}`).toBe(true);
+      await screenshotBothSizes(view.page, path.slice(1));
+      await view.page.context().close();
+    }
+  });
+
+  it('the FAQ opens one answer at a time', async () => {
+    const view = await openPage('/faq');
+    const first = view.main.getByRole('button', { name: 'Who can open a Sikka account?' });
+    const second = view.main.getByRole('button', { name: 'What are the deposit limits?' });
+    expect(await first.getAttribute('aria-expanded')).toBe('false');
+    await first.click();
+    await view.text('aged 18 or over').waitFor();
+    await second.click();
+    await view.text('up to ₹50,00,000 per day').waitFor();
+    expect(await first.getAttribute('aria-expanded')).toBe('false');
+    expect(await second.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('the cookie policy names the essential and analytics groups the banner offers', async () => {
+    const view = await openPage('/cookie-policy');
+    expect(await view.lastUpdated.isVisible()).toBe(true);
+    expect(await view.main.getByRole('heading', { name: 'Essential cookies' }).isVisible()).toBe(
+      true,
+    );
+    expect(await view.main.getByRole('heading', { name: 'Analytics cookies' }).isVisible()).toBe(
+      true,
+    );
+    expect(await view.text('sikka_session').isVisible()).toBe(true);
+  });
+
+  it('the ticket form hands the ticket to the e-mail app, addressed to support', async () => {
+    const view = await openPage('/submit-ticket');
+    const form = view.main.getByRole('form', { name: 'Support ticket' });
+    await form.getByLabel('Registered e-mail').fill('asha@example.com');
+    await form.getByLabel('Category').selectOption('Quick Trade');
+    await form.getByLabel('Subject').fill('Trade declined');
+    await form.getByLabel('Describe the problem').fill('My sell order was declined twice.');
+    await form.getByRole('button', { name: 'Send by e-mail' }).click();
+    await view.main
+      .getByRole('status')
+      .filter({ hasText: 'Your e-mail app should now open' })
+      .waitFor();
+    // A mailto: hand-over, not a navigation away from Sikka.
+    expect(view.shell.pathname()).toBe('/submit-ticket');
+  });
+
+  it('/fees shows the spread, deposit limits and network fees Sikka applies', async () => {
+    const view = await openPage('/fees');
+    for (const phrase of [
+      'Market rate + ₹2 per USDT',
+      'Market rate − ₹1.5 per USDT',
+      '₹100',
+      '₹10,00,000',
+      '₹50,00,000',
+      'Within 30 minutes',
+      '0.0005 BTC',
+      '1 sat',
+      '2 network confirmations',
+      'Instant',
+    ]) {
+      expect(await view.main.getByText(phrase, { exact: true }).first().isVisible(), phrase).toBe(
+        true,
+      );
+    }
+    expect(await view.main.getByText('Deposit fee').isVisible()).toBe(true);
+    await screenshotBothSizes(view.page, 'fees');
+  });
+
+  it('/api-docs lists the endpoints of the server’s OpenAPI document and searches them', async () => {
+    const view = await openPage('/api-docs');
+    const operations = view.main.getByTestId('api-operation');
+    await operations.first().waitFor();
+    const doc = (await (await fetch(`${e2e.baseURL}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const expected = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+    expect(await operations.count()).toBe(expected);
+    for (const path of [
+      '/api/auth/signup',
+      '/api/trades/quick',
+      '/api/market/tickers',
+      '/api/market/candles',
+    ]) {
+      expect(
+        await view.main.getByRole('heading', { name: path, exact: true }).isVisible(),
+        path,
+      ).toBe(true);
+    }
+    // Parameters and body fields come from the document.
+    const candles = operations.filter({
+      has: view.page.getByRole('heading', { name: '/api/market/candles', exact: true }),
+    });
+    expect(await candles.getByRole('cell', { name: 'interval', exact: true }).isVisible()).toBe(
+      true,
+    );
+    const signup = operations.filter({
+      has: view.page.getByRole('heading', { name: '/api/auth/signup', exact: true }),
+    });
+    expect(await signup.getByText('fullName', { exact: true }).first().isVisible()).toBe(true);
+    await screenshotBothSizes(view.page, 'api-docs');
+
+    await view.main.getByRole('searchbox', { name: 'Search endpoints' }).fill('candles');
+    await expect.poll(() => operations.count()).toBe(1);
+  });
+
+  it('unknown addresses get the not-found page', async () => {
+    const view = await openPage('/no-such-page');
+    expect(await view.notFound.isVisible()).toBe(true);
+    expect(await view.routerError.count()).toBe(0);
+  });
+});
