@@ -63,9 +63,8 @@ describe.each(availableDrivers())('audit log of admin decisions on %s', (driver)
     ).toBe(200);
     // A second approve is refused and so writes nothing to the log.
     expect((await post(`/api/admin/deposits/${a}/approve`)).statusCode).toBe(409);
-    const items = (await audit(`?search=${encodeURIComponent(u.email)}`)).json().items as Array<
-      Record<string, any>
-    >;
+    const items = (await audit(`?search=${encodeURIComponent(u.email)}`)).json()
+      .items as AuditEntry[];
     expect(items.map((i) => [i.action, i.targetId])).toEqual([
       ['deposit.rejected', b],
       ['deposit.approved', a],
