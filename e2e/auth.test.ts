@@ -28,6 +28,8 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     // The success toast gets SIGNUP_REDIRECT_MS (2 s) before the dashboard opens.
     expect(shell.pathname()).toBe('/signup');
     await page.waitForURL('**/dashboard', { timeout: 5000 });
+    // A new account has KYC pending, so the dashboard offers the KYC choice first.
+    await shell.dismissDialog();
     await shell.logoutButton.waitFor();
     expect(await shell.headerBalance.innerText()).toBe('₹0.00');
 
@@ -42,6 +44,7 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     await login.login(account.email, account.password);
     await shell.toast(messages.login.success, 'success').waitFor();
     await page.waitForURL('**/dashboard');
+    await shell.dismissDialog();
     await shell.logoutButton.waitFor();
     expect(await page.getByRole('navigation', { name: 'Dashboard' }).isVisible()).toBe(true);
   });

@@ -227,6 +227,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       const { page } = await e2e.userPage();
       const shell = new AppShell(page);
       await shell.open('/dashboard');
+      await shell.dismissDialog();
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
       const items = await menu
         .getByRole('link')
@@ -264,6 +265,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
         expect(shell.pathname()).toBe(path);
       }
 
+      await shell.dismissDialog();
       await menu.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await shell.headerLink('Login').waitFor();
@@ -360,7 +362,9 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     await new AppShell(guest).open('/no-such-page');
     await screenshotBothSizes(guest, 'not-found');
     const { page } = await e2e.userPage(VIEWPORTS.desktop, { fullName: 'Rohan Gupta' });
-    await new AppShell(page).open('/dashboard');
+    const shell = new AppShell(page);
+    await shell.open('/dashboard');
+    await shell.dismissDialog();
     await screenshotBothSizes(page, 'dashboard');
     await screenshotBothSizes(page, 'skeleton', async (p) => {
       await p.reload({ waitUntil: 'commit' });

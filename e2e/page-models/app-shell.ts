@@ -59,6 +59,20 @@ export class AppShell {
       LOADING_SKELETON_MS,
     );
   }
+  /**
+   * Closes a dialog that opened by itself (the KYC type choice opens on the dashboard while
+   * KYC is pending), waiting up to `withinMs` for one to appear.
+   */
+  async dismissDialog(withinMs = 3000): Promise<void> {
+    const dialog = this.page.getByRole('dialog').first();
+    try {
+      await dialog.waitFor({ timeout: withinMs });
+    } catch {
+      return;
+    }
+    await this.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  }
   async openMobileMenu(): Promise<Locator> {
     await this.menuButton.click();
     await this.mobileMenu.waitFor();
@@ -70,8 +84,10 @@ export class AppShell {
   pathname(): string {
     return new URL(this.page.url()).pathname;
   }
-  /** The path once it has stopped changing for `quietMs` (guards redirect right after render). */
+  /** The path once the network is idle and the path has not changed for `quietMs` (guards redirect right after render). */
   async settledPathname(quietMs = 400): Promise<string> {
+    // A redirect to a page not visited yet first loads that page's code.
+    await this.page.waitForLoadState('networkidle');
     let last = this.pathname();
     let since = Date.now();
     while (Date.now() - since < quietMs) {

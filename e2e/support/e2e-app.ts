@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
+import { COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -10,7 +14,9 @@ import { openTestDb, pgUrl } from '../../test/support/databases.ts';
 import { ADMIN, newUser } from '../../test/support/app.ts';
 
 /** The built web app the server serves; root `npm test` builds it first. */
-export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+export const WEB_DIST = process.env.E2E_WEB_DIST
+  ? `${process.env.E2E_WEB_DIST.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -41,7 +47,10 @@ export interface E2e {
   /** The saved signed-in state of an account, made by logging in through the API. */
   storageStateFor(account: Account): Promise<StorageState>;
   /** A page signed in as a brand-new user. */
-  userPage(viewport?: Viewport, overrides?: Partial<Account>): Promise<{ page: Page; account: Account }>;
+  userPage(
+    viewport?: Viewport,
+    overrides?: Partial<Account>,
+  ): Promise<{ page: Page; account: Account }>;
   /** A page signed in as the admin (ADMIN of test/support/app.ts); its state is saved once. */
   adminPage(viewport?: Viewport): Promise<Page>;
   close(): Promise<void>;
@@ -70,17 +79,38 @@ export function e2eSkipReason(): string {
  * when the run has one, else PGlite in memory), serving the built web app on 127.0.0.1, and
  * a headless Chromium to drive it.
  */
-export async function startE2e(): Promise<E2e> {
+export interface E2eOptions {
+  /**
+   * Chromium's fake camera (a generated test picture) with the permission prompt answered
+   * yes, and 'camera' granted to every context: for the KYC selfie.
+   */
+  fakeCamera?: boolean;
+  /**
+   * false: start without stored cookie consent, so the cookie banner shows. By default
+   * consent is stored up front, because the banner (1 s after load) would cover what tests click.
+   */
+  cookieConsent?: boolean;
+}
+
+/** Chromium switches that replace the real camera and its permission prompt. */
+const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
   if (!existsSync(`${WEB_DIST}index.html`)) {
-    throw new Error(`No built web app in ${WEB_DIST}: run \`npm run build\` (root \`npm test\` does).`);
+    throw new Error(
+      `No built web app in ${WEB_DIST}: run \`npm run build\` (root \`npm test\` does).`,
+    );
   }
   const driver = pgUrl() ? 'postgres' : 'pglite';
   const db = await openTestDb(driver);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sikka-e2e-'));
   const app = await buildApp(
     testConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       WEB_DIST,
+      // Uploaded KYC documents and the generated vault key stay out of the repository's ./data.
+      DATA_DIR: dataDir,
       // Every test signs users up and in from one address.
       RATE_LIMIT_LOGIN_PER_MIN: 100_000,
       RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
@@ -91,13 +121,30 @@ export async function startE2e(): Promise<E2e> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseURL = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: inject('chromium'), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: inject('chromium'),
+    args: options.fakeCamera ? [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS] : CHROMIUM_ARGS,
+  });
 
   const contexts: BrowserContext[] = [];
   let adminState: StorageState | undefined;
 
-  const newContext = async (viewport: Viewport = VIEWPORTS.desktop, storageState?: StorageState) => {
-    const context = await browser.newContext({ baseURL, viewport, storageState, locale: 'en-IN' });
+  const newContext = async (
+    viewport: Viewport = VIEWPORTS.desktop,
+    storageState?: StorageState,
+  ) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      storageState,
+      locale: 'en-IN',
+      permissions: options.fakeCamera ? ['camera'] : [],
+    });
+    if (options.cookieConsent !== false) {
+      await context.addInitScript((key) => {
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, 'true');
+      }, COOKIE_CONSENT_STORAGE_KEY);
+    }
     contexts.push(context);
     return context;
   };
@@ -115,7 +162,8 @@ export async function startE2e(): Promise<E2e> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(account),
     });
-    if (res.status !== 201) throw new Error(`API sign-up failed: ${res.status} ${await res.text()}`);
+    if (res.status !== 201)
+      throw new Error(`API sign-up failed: ${res.status} ${await res.text()}`);
     return account;
   };
 
@@ -125,7 +173,8 @@ export async function startE2e(): Promise<E2e> {
       const res = await context.request.post('/api/auth/login', {
         data: { email: account.email, password: account.password, rememberMe: true },
       });
-      if (res.status() !== 200) throw new Error(`API login failed: ${res.status()} ${await res.text()}`);
+      if (res.status() !== 200)
+        throw new Error(`API login failed: ${res.status()} ${await res.text()}`);
       return await context.storageState();
     } finally {
       await context.close();
@@ -154,6 +203,7 @@ export async function startE2e(): Promise<E2e> {
       await browser.close();
       await app.close();
       await db.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
