@@ -31,6 +31,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'reliability',
+          include: ['test/reliability/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          // Load, crash and timing tests run after the other projects, not beside them.
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

@@ -175,6 +175,14 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * Re-sends every connected user's balances: after the LISTEN connection was lost and
+   * restored (e.g. a PostgreSQL restart), changes made in between were never notified.
+   */
+  refreshAllBalances(): void {
+    for (const userId of this.byUser.keys()) this.onBalanceChanged(userId);
+  }
+
   /** Waits until queued balance events are sent (tests). */
   async settled(): Promise<void> {
     while (this.balanceTimer || this.flushing) {

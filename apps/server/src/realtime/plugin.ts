@@ -41,8 +41,10 @@ export const realtimePlugin = fp(
     app.decorate('realtime', hub);
     const onTick = (tick: MarketTick) => hub.onTick(tick);
     app.market.on('tick', onTick);
-    const unlisten = await app.db.listen(BALANCE_CHANNEL, (payload) =>
-      hub.onBalanceChanged(payload),
+    const unlisten = await app.db.listen(
+      BALANCE_CHANNEL,
+      (payload) => hub.onBalanceChanged(payload),
+      () => hub.refreshAllBalances(),
     );
     hub.start();
     app.addHook('onClose', async () => {
