@@ -33,6 +33,8 @@ export interface MarketOverviewProps {
    * page): every coin in the sortable table.
    */
   variant?: 'top' | 'full';
+  /** Off where the page already shows the simulated-prices badge next to its title. */
+  showSourceBadge?: boolean;
   className?: string;
 }
 
@@ -65,6 +67,7 @@ function MarketError({ error, onRetry }: { error: string; onRetry: () => void })
 export function MarketOverview({
   heading = 'Market Overview',
   variant = 'top',
+  showSourceBadge = true,
   className,
 }: MarketOverviewProps) {
   const { coins, loading, error, refresh } = useCrypto();
@@ -94,7 +97,7 @@ export function MarketOverview({
         <h2 id={headingId} className="text-xl font-semibold text-ink">
           {heading}
         </h2>
-        <SimulatedBadge />
+        {showSourceBadge ? <SimulatedBadge /> : null}
         <div className="flex w-full items-center gap-2 sm:ml-auto sm:w-auto">
           <label htmlFor={searchId} className="sr-only">
             Search coins

@@ -42,13 +42,15 @@ interface Column {
   align: 'left' | 'right';
 }
 
+/** Phones: the change rides under the price, so name, price and actions fit in 390 px. */
+const CHANGE_CELL = 'hidden sm:table-cell';
 const VOLUME_CELL = 'hidden sm:table-cell';
 const MARKET_CAP_CELL = 'hidden lg:table-cell';
 
 const COLUMNS: readonly Column[] = [
   { key: 'name', label: 'Name', align: 'left' },
   { key: 'price', label: 'Price', align: 'right' },
-  { key: 'change', label: '24h Change', align: 'right' },
+  { key: 'change', label: '24h Change', align: 'right', className: CHANGE_CELL },
   { key: 'volume', label: '24h Volume', align: 'right', className: VOLUME_CELL },
   { key: 'marketCap', label: 'Market Cap', align: 'right', className: MARKET_CAP_CELL },
 ];
@@ -70,7 +72,7 @@ function SortHeader({
       scope="col"
       aria-sort={ariaSort}
       className={clsx(
-        'px-3 py-3 font-medium first:pl-4 md:first:pl-5',
+        'px-2 py-3 font-medium whitespace-nowrap first:pl-3 sm:px-3 sm:first:pl-4 md:first:pl-5',
         column.align === 'right' ? 'text-right' : 'text-left',
         column.className,
       )}
@@ -123,11 +125,14 @@ export const MarketRow = memo(function MarketRow({
       data-coin-id={coin.id}
       className="border-t border-line transition-colors hover:bg-raised/40"
     >
-      <th scope="row" className="py-3 pr-3 pl-4 text-left font-normal md:pl-5">
-        <span className="flex min-w-0 items-center gap-3">
+      <th scope="row" className="py-3 pr-2 pl-3 text-left font-normal sm:pr-3 sm:pl-4 md:pl-5">
+        <span className="flex min-w-0 items-center gap-2 sm:gap-3">
           <CoinIcon coin={coin} />
           <span className="min-w-0">
-            <span className="block truncate font-medium text-ink" data-testid="coin-name">
+            <span
+              className="block max-w-[5.5rem] truncate font-medium text-ink sm:max-w-none"
+              data-testid="coin-name"
+            >
               {name}
             </span>
             <span className="block text-xs text-subtle" data-testid="coin-symbol">
@@ -136,13 +141,15 @@ export const MarketRow = memo(function MarketRow({
           </span>
         </span>
       </th>
-      <td
-        className="px-3 py-3 text-right font-medium tabular-nums text-ink"
-        data-testid="coin-price"
-      >
-        {formatPrice(coin.price)}
+      <td className="px-2 py-3 text-right font-medium tabular-nums text-ink sm:px-3">
+        <span className="block" data-testid="coin-price">
+          {formatPrice(coin.price)}
+        </span>
+        <span className="block text-xs sm:hidden">
+          <ChangeText value={coin.price_change_percentage_24h} />
+        </span>
       </td>
-      <td className="px-3 py-3 text-right" data-testid="coin-change">
+      <td className={clsx('px-3 py-3 text-right', CHANGE_CELL)} data-testid="coin-change">
         <ChangeText value={coin.price_change_percentage_24h} />
       </td>
       <td
@@ -164,8 +171,8 @@ export const MarketRow = memo(function MarketRow({
           )}
         </td>
       ) : null}
-      <td className="py-3 pr-4 pl-2 md:pr-5">
-        <span className="flex items-center justify-end gap-1.5">
+      <td className="py-3 pr-3 pl-1 sm:pr-4 sm:pl-2 md:pr-5">
+        <span className="flex items-center justify-end gap-1 sm:gap-1.5">
           {rowAction === 'star' ? (
             <button
               type="button"
@@ -173,7 +180,7 @@ export const MarketRow = memo(function MarketRow({
               aria-label={onList ? `Remove ${symbol} from watchlist` : `Add ${symbol} to watchlist`}
               title={onList ? 'Remove from watchlist' : 'Add to watchlist'}
               onClick={() => onRowAction(coin.id)}
-              className="grid size-9 place-items-center rounded-lg text-subtle hover:bg-raised hover:text-accent"
+              className="grid size-8 place-items-center rounded-lg text-subtle hover:bg-raised hover:text-accent sm:size-9"
             >
               <Star
                 className={clsx('size-4', onList && 'fill-accent text-accent')}
@@ -186,7 +193,7 @@ export const MarketRow = memo(function MarketRow({
               aria-label={`Remove ${symbol} from watchlist`}
               title="Remove from watchlist"
               onClick={() => onRowAction(coin.id)}
-              className="grid size-9 place-items-center rounded-lg text-subtle hover:bg-down/10 hover:text-down"
+              className="grid size-8 place-items-center rounded-lg text-subtle hover:bg-down/10 hover:text-down sm:size-9"
             >
               <Trash2 className="size-4" aria-hidden="true" />
             </button>
@@ -196,7 +203,7 @@ export const MarketRow = memo(function MarketRow({
             variant="outline"
             aria-label={`Trade ${symbol}`}
             onClick={() => onTrade(coin)}
-            className="h-8 px-3"
+            className="h-8 px-2.5 sm:px-3"
           >
             Trade
           </Button>

@@ -8,7 +8,14 @@ import { useCrypto } from '../../lib/realtime/use-crypto.ts';
  * (DESIGN.md §4, §8). Renders nothing for real prices. The explanation shows on hover and on
  * keyboard focus, and is the badge's accessible description either way.
  */
-export function SimulatedBadge({ className }: { className?: string }) {
+export function SimulatedBadge({
+  className,
+  align = 'left',
+}: {
+  className?: string;
+  /** Which edge the explanation lines up with: 'right' for a badge near the right edge. */
+  align?: 'left' | 'right';
+}) {
   const { source } = useCrypto();
   const tipId = useId();
   if (source !== 'simulated') return null;
@@ -26,7 +33,10 @@ export function SimulatedBadge({ className }: { className?: string }) {
       <span
         id={tipId}
         role="tooltip"
-        className="pointer-events-none absolute top-full left-0 z-30 mt-2 w-64 rounded-lg border border-line-strong bg-raised p-3 text-xs leading-5 font-normal text-muted opacity-0 shadow-xl shadow-black/40 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100"
+        className={clsx(
+          'pointer-events-none absolute top-full z-30 mt-2 w-64 max-w-[80vw] rounded-lg border border-line-strong bg-raised p-3 text-xs leading-5 font-normal text-muted opacity-0 shadow-xl shadow-black/40 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100',
+          align === 'right' ? 'right-0' : 'left-0',
+        )}
       >
         These prices come from Sikka&apos;s built-in simulated INR market, which moves like a real
         one every second. They are not quotes from a live exchange.

@@ -46,22 +46,28 @@ export function ViewAllCoinsDialog({
             <table aria-label="All coins" className="w-full text-sm">
               <thead className="sticky top-0 z-10 bg-surface text-xs tracking-wide text-subtle uppercase">
                 <tr>
-                  <th scope="col" className="py-2.5 pr-3 pl-5 text-left font-medium">
+                  <th
+                    scope="col"
+                    className="py-2.5 pr-2 pl-4 text-left font-medium sm:pr-3 sm:pl-5"
+                  >
                     Name
                   </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                  <th scope="col" className="px-2 py-2.5 text-right font-medium sm:px-3">
                     Price
                   </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                  <th
+                    scope="col"
+                    className="hidden px-3 py-2.5 text-right font-medium whitespace-nowrap sm:table-cell"
+                  >
                     24h Change
                   </th>
                   <th
                     scope="col"
-                    className="hidden px-3 py-2.5 text-right font-medium sm:table-cell"
+                    className="hidden px-3 py-2.5 text-right font-medium whitespace-nowrap sm:table-cell"
                   >
                     24h Volume
                   </th>
-                  <th scope="col" className="py-2.5 pr-5 pl-2">
+                  <th scope="col" className="py-2.5 pr-4 pl-1 sm:pr-5 sm:pl-2">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -69,8 +75,11 @@ export function ViewAllCoinsDialog({
               <tbody>
                 {sorted.map((coin) => (
                   <tr key={coin.id} data-coin-id={coin.id} className="border-t border-line">
-                    <th scope="row" className="py-2.5 pr-3 pl-5 text-left font-normal">
-                      <span className="flex items-center gap-3">
+                    <th
+                      scope="row"
+                      className="py-2.5 pr-2 pl-4 text-left font-normal sm:pr-3 sm:pl-5"
+                    >
+                      <span className="flex items-center gap-2 sm:gap-3">
                         <CoinIcon coin={coin} size="sm" />
                         <span className="min-w-0">
                           <span className="block truncate font-medium text-ink">
@@ -84,20 +93,24 @@ export function ViewAllCoinsDialog({
                         </span>
                       </span>
                     </th>
-                    <td className="px-3 py-2.5 text-right font-medium text-ink tabular-nums">
+                    <td className="px-2 py-2.5 text-right font-medium text-ink tabular-nums sm:px-3">
                       {formatPrice(coin.price)}
+                      {/* Phones have no change column either: it rides under the price. */}
+                      <span className="block text-xs sm:hidden">
+                        <ChangeText value={coin.price_change_percentage_24h} />
+                      </span>
                     </td>
-                    <td className="px-3 py-2.5 text-right">
+                    <td className="hidden px-3 py-2.5 text-right sm:table-cell">
                       <ChangeText value={coin.price_change_percentage_24h} />
                     </td>
                     <td className="hidden px-3 py-2.5 text-right text-muted tabular-nums sm:table-cell">
                       ₹{formatCompact(coin.volume)}
                     </td>
-                    <td className="py-2.5 pr-5 pl-2 text-right">
+                    <td className="py-2.5 pr-4 pl-1 text-right sm:pr-5 sm:pl-2">
                       <Button
                         size="sm"
                         variant="outline"
-                        className="h-8 px-3"
+                        className="h-8 px-2.5 sm:px-3"
                         aria-label={`Trade ${displaySymbol(coin)}`}
                         onClick={() => {
                           setOpen(false);

@@ -1,10 +1,24 @@
 import { Link } from 'react-router';
-import { Landmark, ShieldCheck, Zap } from 'lucide-react';
+import {
+  AlertTriangle,
+  Apple,
+  BadgeCheck,
+  Headset,
+  Landmark,
+  Laptop,
+  Lock,
+  Play,
+  ShieldCheck,
+  Smartphone,
+  Zap,
+} from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { MarketOverview } from '../../../components/market/market-overview.tsx';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { HeroMoversCard } from '../components/hero-movers-card.tsx';
 
-const highlights = [
+const reasons = [
   {
     icon: Landmark,
     title: 'Rupee first',
@@ -20,9 +34,32 @@ const highlights = [
     title: 'Safe by design',
     text: 'KYC-verified accounts, AML checks and private document storage.',
   },
+  {
+    icon: Headset,
+    title: '24/7 support',
+    text: 'Real people on chat, around the clock, whenever you need help.',
+  },
 ] as const;
 
-/** The landing page's hero; market sections arrive with the markets work. */
+const compliance = [
+  {
+    icon: BadgeCheck,
+    title: 'FIU-IND registered',
+    text: 'Registered as a reporting entity with the Financial Intelligence Unit – India.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'AML & KYC',
+    text: 'Every account is verified, and transactions are monitored under PMLA rules.',
+  },
+  {
+    icon: Lock,
+    title: 'Your documents stay private',
+    text: 'KYC documents are encrypted and seen only by you and our review team.',
+  },
+] as const;
+
+/** Landing page (PRODUCT.md §2): hero, why-choose, market overview, compliance and risk, app download. */
 export default function HomePage() {
   const { user } = useAuth();
   return (
@@ -31,40 +68,147 @@ export default function HomePage() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-[560px] bg-[radial-gradient(ellipse_60%_70%_at_70%_0%,color-mix(in_oklab,var(--color-accent)_14%,transparent),transparent)]"
       />
-      <section className="relative mx-auto max-w-7xl px-4 pt-16 pb-12 md:px-6 md:pt-24">
-        <p className="text-sm font-semibold tracking-wide text-accent uppercase">
-          India&apos;s rupee-first crypto exchange
-        </p>
-        <h1 className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-ink md:text-6xl">
-          Buy, sell and store crypto in India
-        </h1>
-        <p className="mt-5 max-w-xl text-lg text-muted">
-          Trade Bitcoin, Ethereum, USDT and more with rupees. Simple, secure and built for India.
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={paths.trade} className={buttonClasses('primary', 'lg')}>
-            Start Trading
-          </Link>
-          {user ? null : (
-            <Link to={paths.signup} className={buttonClasses('outline', 'lg')}>
-              Create Account
+
+      {/* Hero */}
+      <section className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pt-14 pb-14 md:px-6 md:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-14">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">
+            India&apos;s rupee-first crypto exchange
+          </p>
+          <h1 className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-ink md:text-6xl">
+            Buy, sell and store crypto in India
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-muted">
+            Trade Bitcoin, Ethereum, USDT and more with rupees. Simple, secure and built for India.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            {/* Guests sign in first: /trade is for signed-in users only. */}
+            <Link to={user ? paths.trade : paths.login} className={buttonClasses('primary', 'lg')}>
+              Start Trading
             </Link>
-          )}
+            {user ? null : (
+              <Link to={paths.signup} className={buttonClasses('outline', 'lg')}>
+                Create Account
+              </Link>
+            )}
+          </div>
+        </div>
+        <HeroMoversCard />
+      </section>
+
+      {/* Why choose */}
+      <section
+        aria-labelledby="why-heading"
+        className="relative mx-auto max-w-7xl px-4 pb-16 md:px-6"
+      >
+        <h2 id="why-heading" className="text-2xl font-bold tracking-tight text-ink md:text-3xl">
+          Why choose Sikka
+        </h2>
+        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map(({ icon: Icon, title, text }) => (
+            <div key={title} className="rounded-2xl border border-line bg-surface p-6">
+              <span className="grid size-10 place-items-center rounded-xl bg-accent/10 text-accent">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <h3 className="mt-4 font-semibold text-ink">{title}</h3>
+              <p className="mt-1.5 text-sm leading-6 text-muted">{text}</p>
+            </div>
+          ))}
         </div>
       </section>
+
+      {/* Market overview */}
+      <div className="relative mx-auto max-w-7xl px-4 pb-16 md:px-6">
+        <MarketOverview />
+      </div>
+
+      {/* Compliance and risk */}
       <section
-        aria-label="Why Sikka"
-        className="relative mx-auto grid max-w-7xl gap-4 px-4 pb-16 sm:grid-cols-3 md:px-6"
+        aria-labelledby="compliance-heading"
+        className="relative mx-auto max-w-7xl px-4 pb-16 md:px-6"
       >
-        {highlights.map(({ icon: Icon, title, text }) => (
-          <div key={title} className="rounded-2xl border border-line bg-surface p-6">
-            <span className="grid size-10 place-items-center rounded-xl bg-accent/10 text-accent">
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-            <h2 className="mt-4 font-semibold text-ink">{title}</h2>
-            <p className="mt-1.5 text-sm leading-6 text-muted">{text}</p>
+        <h2
+          id="compliance-heading"
+          className="text-2xl font-bold tracking-tight text-ink md:text-3xl"
+        >
+          Compliance and risk
+        </h2>
+        <div className="mt-6 grid gap-4 md:grid-cols-3">
+          {compliance.map(({ icon: Icon, title, text }) => (
+            <div key={title} className="flex gap-4 rounded-2xl border border-line bg-surface p-5">
+              <Icon className="mt-0.5 size-5 shrink-0 text-up" aria-hidden="true" />
+              <div>
+                <h3 className="font-semibold text-ink">{title}</h3>
+                <p className="mt-1 text-sm leading-6 text-muted">{text}</p>
+              </div>
+            </div>
+          ))}
+        </div>
+        <div className="mt-4 flex gap-4 rounded-2xl border border-accent/30 bg-accent/5 p-5">
+          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+          <div className="text-sm leading-6 text-muted">
+            <p className="font-semibold text-ink">Risk warning</p>
+            <p className="mt-1">
+              Crypto products are unregulated and can be highly risky. There may be no regulatory
+              recourse for any loss from such transactions. Prices can move sharply in minutes;
+              invest only what you can afford to lose. Read our{' '}
+              <Link to={paths.terms} className="text-accent underline-offset-2 hover:underline">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to={paths.amlKyc} className="text-accent underline-offset-2 hover:underline">
+                AML &amp; KYC Policy
+              </Link>
+              .
+            </p>
           </div>
-        ))}
+        </div>
+      </section>
+
+      {/* App download */}
+      <section
+        aria-labelledby="app-heading"
+        className="relative mx-auto max-w-7xl px-4 pb-20 md:px-6"
+      >
+        <div className="relative overflow-hidden rounded-3xl border border-line-strong bg-gradient-to-br from-raised to-surface p-8 md:p-12">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-accent/15 blur-3xl"
+          />
+          <div className="relative grid items-center gap-8 md:grid-cols-[1.4fr_1fr]">
+            <div>
+              <h2
+                id="app-heading"
+                className="text-2xl font-bold tracking-tight text-ink md:text-3xl"
+              >
+                Trade anywhere with the Sikka app
+              </h2>
+              <p className="mt-3 max-w-lg text-muted">
+                Live INR prices, instant USDT trades and price alerts on your phone, and a desktop
+                app for Windows and macOS.
+              </p>
+              <div className="mt-6 flex flex-wrap gap-3">
+                <Link to={paths.mobileApp} className={buttonClasses('primary', 'lg')}>
+                  <Play className="size-4" aria-hidden="true" />
+                  Google Play
+                </Link>
+                <Link to={paths.mobileApp} className={buttonClasses('secondary', 'lg')}>
+                  <Apple className="size-4" aria-hidden="true" />
+                  App Store
+                </Link>
+                <Link to={paths.desktopApp} className={buttonClasses('outline', 'lg')}>
+                  <Laptop className="size-4" aria-hidden="true" />
+                  Desktop
+                </Link>
+              </div>
+            </div>
+            <div aria-hidden="true" className="hidden justify-center md:flex">
+              <div className="grid size-40 place-items-center rounded-[2rem] border border-line-strong bg-canvas/70 shadow-2xl shadow-black/40">
+                <Smartphone className="size-16 text-accent" />
+              </div>
+            </div>
+          </div>
+        </div>
       </section>
     </div>
   );

@@ -1,10 +1,56 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { useMemo } from 'react';
+import { TrendingDown, TrendingUp } from 'lucide-react';
+import { MarketOverview } from '../../../components/market/market-overview.tsx';
+import { topGainers, topLosers } from '../../../components/market/market-sort.ts';
+import { MoversList } from '../../../components/market/movers-list.tsx';
+import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
+import { useCrypto } from '../../../lib/realtime/use-crypto.ts';
 
+/** /markets (PRODUCT.md §2): 'Market Overview', five gainers, five losers, the full table. */
 export default function MarketsPage() {
+  const { coins, loading } = useCrypto();
+  const gainers = useMemo(() => topGainers(coins), [coins]);
+  const losers = useMemo(() => topLosers(coins), [coins]);
   return (
-    <PlaceholderPage
-      title="Market Overview"
-      description="Live INR prices for every coin on Sikka, with the day's top gainers and losers."
-    />
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 md:px-6 md:py-14">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-ink md:text-4xl">Market Overview</h1>
+        <SimulatedBadge />
+      </div>
+      <p className="mt-3 max-w-2xl text-base text-muted">
+        Live INR prices for every coin on Sikka, updated every second, with the day&apos;s top
+        gainers and losers.
+      </p>
+
+      <div className="mt-8 grid gap-4 md:grid-cols-2">
+        <section
+          aria-labelledby="gainers-heading"
+          className="rounded-2xl border border-line bg-surface px-5 pt-5 pb-2"
+        >
+          <h2 id="gainers-heading" className="flex items-center gap-2 font-semibold text-ink">
+            <TrendingUp className="size-5 text-up" aria-hidden="true" />
+            Top Gainers
+          </h2>
+          <MoversList coins={gainers} loading={loading} label="Top Gainers" />
+        </section>
+        <section
+          aria-labelledby="losers-heading"
+          className="rounded-2xl border border-line bg-surface px-5 pt-5 pb-2"
+        >
+          <h2 id="losers-heading" className="flex items-center gap-2 font-semibold text-ink">
+            <TrendingDown className="size-5 text-down" aria-hidden="true" />
+            Top Losers
+          </h2>
+          <MoversList coins={losers} loading={loading} label="Top Losers" />
+        </section>
+      </div>
+
+      <MarketOverview
+        heading="All Markets"
+        variant="full"
+        showSourceBadge={false}
+        className="mt-8"
+      />
+    </div>
   );
 }

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { clsx } from 'clsx';
+import { Activity } from 'lucide-react';
+import { HERO_ENTRANCE_MS } from '@sikka/contracts';
+import { topGainers, topLosers } from '../../../components/market/market-sort.ts';
+import { MoversTabs } from '../../../components/market/movers-list.tsx';
+import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
+import { useCrypto } from '../../../lib/realtime/use-crypto.ts';
+import { useEntrance } from '../hooks/use-entrance.ts';
+
+/** The hero's live card: Top Gainers / Top Losers, five each by 24 h change, rising in after 500 ms. */
+export function HeroMoversCard() {
+  const { coins, loading } = useCrypto();
+  const entered = useEntrance(HERO_ENTRANCE_MS);
+  const tabs = useMemo(
+    () => [
+      { value: 'gainers', label: 'Top Gainers', coins: topGainers(coins) },
+      { value: 'losers', label: 'Top Losers', coins: topLosers(coins) },
+    ],
+    [coins],
+  );
+  return (
+    <div
+      data-testid="hero-movers"
+      data-entered={entered}
+      className={clsx(
+        'rounded-2xl border border-line-strong bg-surface/90 p-4 shadow-2xl shadow-black/30 backdrop-blur md:p-5',
+        'motion-safe:transition-[opacity,translate] motion-safe:duration-700 motion-safe:ease-out',
+        entered ? 'translate-y-0 opacity-100' : 'translate-y-6 opacity-0',
+      )}
+    >
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <p className="flex items-center gap-2 text-sm font-semibold text-ink">
+          <Activity className="size-4 text-accent" aria-hidden="true" />
+          Today&apos;s movers
+        </p>
+        <SimulatedBadge align="right" />
+      </div>
+      <MoversTabs tabs={tabs} loading={loading} label="Today's movers" />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@sikka/contracts';
+import { CryptoContext, useCrypto, type CryptoContextValue } from './use-crypto.ts';
+import { INITIAL_MARKET_STATE } from './market-store.ts';
+
+function Probe() {
+  const { loading, coins } = useCrypto();
+  return <p>{loading ? 'loading' : `${coins.length} coins`}</p>;
+}
+
+describe('useCrypto', () => {
+  it("throws 'useCrypto must be used within a CryptoProvider' outside its provider", () => {
+    expect(() => renderToString(<Probe />)).toThrow(messages.crypto.outsideProvider);
+    expect(messages.crypto.outsideProvider).toBe('useCrypto must be used within a CryptoProvider');
+  });
+
+  it('reads the provided market state', () => {
+    const value: CryptoContextValue = { ...INITIAL_MARKET_STATE, refresh: async () => undefined };
+    expect(
+      renderToString(
+        <CryptoContext.Provider value={value}>
+          <Probe />
+        </CryptoContext.Provider>,
+      ),
+    ).toContain('loading');
+  });
+});

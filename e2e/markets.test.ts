@@ -1,0 +1,462 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  COOKIE_BANNER_DELAY_MS,
+  COOKIE_CONSENT_STORAGE_KEY,
+  HERO_ENTRANCE_MS,
+  WATCHLIST_STORAGE_KEY,
+  type TickersResponse,
+} from '@sikka/contracts';
+import { e2eSkipReason, startE2e, VIEWPORTS, type E2e, type Viewport } from './support/e2e-app.ts';
+import { screenshot, screenshotBothSizes } from './support/screenshots.ts';
+import { CookieBannerModel, HomePage, MarketsPage, WatchlistPage } from './page-models/markets.ts';
+
+const skip = e2eSkipReason();
+if (skip) console.warn(skip);
+
+/** Numbers behind '₹12,34,567.89', '+1.23%', '₹1.23B'. */
+function parseDisplayed(text: string): number {
+  const scale: Record<string, number> = { K: 1e3, M: 1e6, B: 1e9, T: 1e12 };
+  const match = /(-?[\d,]*\.?\d+)\s*([KMBT])?/.exec(text.replace(/[₹+%]/g, ''));
+  if (!match) throw new Error(`not a number: ${text}`);
+  return Number(match[1]!.replace(/,/g, '')) * (match[2] ? scale[match[2]]! : 1);
+}
+
+const isSorted = (values: number[], direction: 'asc' | 'desc') =>
+  values.every(
+    (v, i) => i === 0 || (direction === 'asc' ? values[i - 1]! <= v : values[i - 1]! >= v),
+  );
+
+describe.skipIf(Boolean(skip))('markets in the browser', () => {
+  let e2e: E2e;
+  beforeAll(async () => {
+    e2e = await startE2e();
+  });
+  afterAll(() => e2e?.close());
+
+  /** A page whose visitor already accepted cookies, so the banner stays out of the way. */
+  async function consentingPage(viewport: Viewport = VIEWPORTS.desktop): Promise<Page> {
+    const page = await e2e.newPage(viewport);
+    await page.addInitScript(
+      (key) => localStorage.setItem(key, 'true'),
+      COOKIE_CONSENT_STORAGE_KEY,
+    );
+    return page;
+  }
+  async function consentingUserPage(viewport: Viewport = VIEWPORTS.desktop): Promise<Page> {
+    const { page } = await e2e.userPage(viewport);
+    await page.addInitScript(
+      (key) => localStorage.setItem(key, 'true'),
+      COOKIE_CONSENT_STORAGE_KEY,
+    );
+    return page;
+  }
+  async function serverCoins(): Promise<TickersResponse['coins']> {
+    const res = await fetch(`${e2e.baseURL}/api/market/tickers`);
+    return ((await res.json()) as TickersResponse).coins;
+  }
+
+  it('home: sections in order, hero actions for guests, five by volume, search on name or symbol', async () => {
+    const page = await consentingPage();
+    const home = new HomePage(page);
+    await home.goto();
+    const overview = home.overview;
+    await overview.loaded();
+
+    expect(await home.sectionHeadings()).toEqual([
+      'Why choose Sikka',
+      'Market Overview',
+      'Compliance and risk',
+      'Trade anywhere with the Sikka app',
+    ]);
+    expect(await home.startTrading.getAttribute('href')).toBe('/login');
+    expect(await home.createAccount.getAttribute('href')).toBe('/signup');
+    await expect.poll(() => page.getByTestId('simulated-badge').count()).toBeGreaterThan(0);
+
+    // Top five by 24 h volume, volume descending by default.
+    expect(await overview.rows.count()).toBe(5);
+    expect(await overview.header('24h Volume').getAttribute('aria-sort')).toBe('descending');
+    const volumes = (await overview.rows.getByTestId('coin-volume').allInnerTexts()).map(
+      parseDisplayed,
+    );
+    expect(isSorted(volumes, 'desc')).toBe(true);
+    const byVolume = (await serverCoins()).sort((a, b) => b.volume - a.volume).slice(0, 5);
+    expect(await overview.rowIds()).toEqual(byVolume.map((c) => c.id));
+
+    // Case-insensitive, on name ('Bitcoin') or symbol ('eth').
+    await overview.search.fill('BiTcOiN');
+    await expect.poll(() => overview.symbols()).toEqual(expect.arrayContaining(['BTC']));
+    for (const s of await overview.symbols()) expect(['BTC', 'BCH']).toContain(s);
+    await overview.search.fill('eth');
+    await expect.poll(() => overview.symbols()).toEqual(expect.arrayContaining(['ETH', 'ETC']));
+    await overview.search.fill('zzzz');
+    await overview.table.getByText('No coins match “zzzz”').waitFor();
+    await overview.search.fill('');
+    await expect.poll(() => overview.rows.count()).toBe(5);
+  });
+
+  it('home: sorting a column twice reverses the order (aria-sort follows)', async () => {
+    const page = await consentingPage();
+    const home = new HomePage(page);
+    await home.goto();
+    const overview = home.overview;
+    await overview.loaded();
+
+    await overview.sortButton('Price').click();
+    expect(await overview.header('Price').getAttribute('aria-sort')).toBe('descending');
+    expect(await overview.header('24h Volume').getAttribute('aria-sort')).toBeNull();
+    const highFirst = await overview.rowIds();
+    expect(isSorted((await overview.prices()).map(parseDisplayed), 'desc')).toBe(true);
+    expect(highFirst[0]).toBe('BTCINR');
+
+    await overview.sortButton('Price').click();
+    expect(await overview.header('Price').getAttribute('aria-sort')).toBe('ascending');
+    const lowFirst = await overview.rowIds();
+    expect(lowFirst).not.toEqual(highFirst);
+    expect(lowFirst).not.toContain('BTCINR');
+
+    await overview.sortButton('Name').click();
+    expect(await overview.header('Name').getAttribute('aria-sort')).toBe('ascending');
+    const names = await overview.rows.getByTestId('coin-name').allInnerTexts();
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
+    await overview.sortButton('24h Change').click();
+    const changes = (await overview.rows.getByTestId('coin-change').allInnerTexts()).map(
+      parseDisplayed,
+    );
+    expect(isSorted(changes, 'desc')).toBe(true);
+  });
+
+  it('home hero: Top Gainers and Top Losers tabs list five each by 24 h change, after the entrance', async () => {
+    const page = await consentingPage();
+    const home = new HomePage(page);
+    await page.goto('/');
+    await home.heroCard.waitFor();
+    const shownAt = await page.evaluate(() => performance.now());
+    expect(await home.heroCard.getAttribute('data-entered')).toBe('false');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="hero-movers"]')?.getAttribute('data-entered') ===
+        'true',
+    );
+    const enteredAt = await page.evaluate(() => performance.now());
+    expect(enteredAt - shownAt).toBeGreaterThanOrEqual(HERO_ENTRANCE_MS - 100);
+
+    expect(await home.heroTab('Top Gainers').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => home.heroList.getByRole('listitem').count()).toBe(5);
+    const gainers = (await home.heroList.getByTestId('coin-change').allInnerTexts()).map(
+      parseDisplayed,
+    );
+    expect(isSorted(gainers, 'desc')).toBe(true);
+    expect(await home.heroList.getByTestId('coin-name').count()).toBe(5);
+    expect(await home.heroList.getByTestId('coin-symbol').count()).toBe(5);
+    expect(await home.heroList.getByTestId('coin-price').first().innerText()).toMatch(/^₹/);
+
+    await home.heroTab('Top Losers').click();
+    expect(await home.heroTab('Top Losers').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => home.heroList.getByRole('listitem').count()).toBe(5);
+    const losers = (await home.heroList.getByTestId('coin-change').allInnerTexts()).map(
+      parseDisplayed,
+    );
+    expect(isSorted(losers, 'asc')).toBe(true);
+    expect(Math.max(...losers)).toBeLessThan(Math.min(...gainers));
+  });
+
+  it('home: View All Coins opens a modal with every coin, its price, change, volume and Trade', async () => {
+    const page = await consentingPage();
+    const home = new HomePage(page);
+    await home.goto();
+    await home.overview.loaded();
+    await home.overview.viewAllButton.click();
+    const dialog = home.viewAll;
+    await dialog.root.waitFor();
+    const all = await serverCoins();
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    expect(await dialog.rows.count()).toBe(all.length);
+    const ids = await dialog.rows.evaluateAll((rows) =>
+      rows.map((r) => r.getAttribute('data-coin-id')),
+    );
+    expect(new Set(ids)).toEqual(new Set(all.map((c) => c.id)));
+    for (const header of ['Price', '24h Change', '24h Volume']) {
+      await dialog.root.getByRole('columnheader', { name: header }).waitFor();
+    }
+    expect(await dialog.root.getByRole('button', { name: /^Trade / }).count()).toBe(all.length);
+    await screenshotBothSizes(page, 'markets-home-view-all-modal');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await dialog.close.click();
+    await dialog.root.waitFor({ state: 'detached' });
+  });
+
+  it('home: Trade opens /trade with the coin in the navigation state (from the table and the modal)', async () => {
+    const page = await consentingUserPage();
+    const home = new HomePage(page);
+    await home.goto();
+    expect(await home.startTrading.getAttribute('href')).toBe('/trade');
+    expect(await home.createAccount.count()).toBe(0);
+    await home.overview.loaded();
+    await home.overview.trade('ETH').click();
+    await page.waitForURL('**/trade');
+    const state = (await page.evaluate(() => history.state)) as {
+      usr?: { coin?: { id: string; price: number } };
+    };
+    expect(state.usr?.coin?.id).toBe('ETHINR');
+    expect(state.usr?.coin?.price).toBeGreaterThan(0);
+
+    await home.goto();
+    await home.overview.loaded();
+    await home.overview.viewAllButton.click();
+    await home.viewAll.trade('DOGE').click();
+    await page.waitForURL('**/trade');
+    const fromModal = (await page.evaluate(() => history.state)) as {
+      usr?: { coin?: { id: string } };
+    };
+    expect(fromModal.usr?.coin?.id).toBe('DOGEINR');
+    expect(await home.viewAll.root.count()).toBe(0);
+  });
+
+  it('star → the coin is on /watchlist; removing it there leaves the empty state linking to /markets', async () => {
+    const page = await consentingUserPage();
+    const home = new HomePage(page);
+    await home.goto();
+    await home.overview.loaded();
+    const star = home.overview.star('BTC');
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await star.click();
+    expect(await star.getAttribute('aria-pressed')).toBe('true');
+    await home.overview.star('ETH').click();
+    // Starring twice is a toggle; the store never holds an id twice.
+    await home.overview.star('ETH').click();
+    await home.overview.star('ETH').click();
+    expect(await page.evaluate((k) => localStorage.getItem(k), WATCHLIST_STORAGE_KEY)).toBe(
+      '["BTCINR","ETHINR"]',
+    );
+
+    const watchlist = new WatchlistPage(page);
+    await watchlist.goto();
+    await watchlist.rows.first().waitFor();
+    expect(await watchlist.symbols()).toEqual(['BTC', 'ETH']);
+    for (const header of ['Name', 'Price', '24h Change', '24h Volume']) {
+      await watchlist.section.getByRole('columnheader', { name: header }).waitFor();
+    }
+    await watchlist.search.fill('bitcoin');
+    await expect.poll(() => watchlist.symbols()).toEqual(['BTC']);
+    await watchlist.search.fill('');
+    await screenshotBothSizes(page, 'markets-watchlist-filled');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    await watchlist.trade('ETH').click();
+    await page.waitForURL('**/trade');
+    const state = (await page.evaluate(() => history.state)) as { usr?: { coin?: { id: string } } };
+    expect(state.usr?.coin?.id).toBe('ETHINR');
+
+    await watchlist.goto();
+    await watchlist.rows.first().waitFor();
+    await watchlist.remove('BTC').click();
+    await expect.poll(() => watchlist.symbols()).toEqual(['ETH']);
+    await watchlist.remove('ETH').click();
+    await watchlist.emptyState.waitFor();
+    expect(await page.evaluate((k) => localStorage.getItem(k), WATCHLIST_STORAGE_KEY)).toBe('[]');
+
+    // Saved on every change: still empty after a reload.
+    await watchlist.goto();
+    await watchlist.emptyState.waitFor();
+    await watchlist.browseMarkets.click();
+    await page.waitForURL('**/markets');
+  });
+
+  it('watchlist: a new user sees the empty state with a link to /markets', async () => {
+    const page = await consentingUserPage();
+    const watchlist = new WatchlistPage(page);
+    await watchlist.goto();
+    await watchlist.emptyState.waitFor();
+    expect(await watchlist.browseMarkets.getAttribute('href')).toBe('/markets');
+    expect(await watchlist.rows.count()).toBe(0);
+    await screenshotBothSizes(page, 'markets-watchlist-empty');
+  });
+
+  it('markets page: Market Overview, five gainers, five losers and every coin in a sortable, searchable table', async () => {
+    const page = await consentingPage();
+    const markets = new MarketsPage(page);
+    await markets.goto();
+    await markets.heading.waitFor();
+    await markets.table.loaded();
+    await expect.poll(() => markets.gainers.getByRole('listitem').count()).toBe(5);
+    expect(await markets.losers.getByRole('listitem').count()).toBe(5);
+    const gainers = (await markets.gainers.getByTestId('coin-change').allInnerTexts()).map(
+      parseDisplayed,
+    );
+    const losers = (await markets.losers.getByTestId('coin-change').allInnerTexts()).map(
+      parseDisplayed,
+    );
+    expect(isSorted(gainers, 'desc')).toBe(true);
+    expect(isSorted(losers, 'asc')).toBe(true);
+
+    const all = await serverCoins();
+    expect(await markets.table.rows.count()).toBe(all.length);
+    await markets.table.sortButton('24h Volume').click();
+    expect(await markets.table.header('24h Volume').getAttribute('aria-sort')).toBe('ascending');
+    const volumes = (await markets.table.rows.getByTestId('coin-volume').allInnerTexts()).map(
+      parseDisplayed,
+    );
+    expect(isSorted(volumes, 'asc')).toBe(true);
+    await markets.table.search.fill('DOGE');
+    await expect.poll(() => markets.table.symbols()).toEqual(['DOGE']);
+    await markets.table.search.fill('');
+    await screenshotBothSizes(page, 'markets-page');
+  });
+
+  it('phone (390×844): All Coins / Top Gainers / Top Losers tabs of five instead of the table', async () => {
+    const page = await consentingPage(VIEWPORTS.mobile);
+    const home = new HomePage(page);
+    await home.goto();
+    const overview = home.overview;
+    await overview.tabs.waitFor();
+    expect(await overview.table.count()).toBe(0);
+    expect(await overview.tab('All Coins').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => overview.activeList.getByRole('listitem').count()).toBe(5);
+    const byVolume = (await serverCoins()).sort((a, b) => b.volume - a.volume).slice(0, 5);
+    const allIds = await overview.activeList
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((i) => i.getAttribute('data-coin-id')));
+    expect(allIds).toEqual(byVolume.map((c) => c.id));
+
+    await overview.tab('Top Gainers').click();
+    await expect.poll(() => overview.activeList.getByRole('listitem').count()).toBe(5);
+    const gainers = (await overview.activeList.getByTestId('coin-change').allInnerTexts()).map(
+      parseDisplayed,
+    );
+    expect(isSorted(gainers, 'desc')).toBe(true);
+
+    await overview.tab('Top Losers').click();
+    await expect.poll(() => overview.activeList.getByRole('listitem').count()).toBe(5);
+    const losers = (await overview.activeList.getByTestId('coin-change').allInnerTexts()).map(
+      parseDisplayed,
+    );
+    expect(isSorted(losers, 'asc')).toBe(true);
+    expect(Math.max(...losers)).toBeLessThan(Math.min(...gainers));
+    await overview.root.scrollIntoViewIfNeeded();
+    await screenshot(page, 'markets-home-overview-tabs');
+  });
+
+  it('prices on screen change within 3 s, without a reload', async () => {
+    const page = await consentingPage();
+    const markets = new MarketsPage(page);
+    await markets.goto();
+    await markets.table.loaded();
+    const before = await markets.table.prices();
+    const start = Date.now();
+    await expect
+      .poll(async () => (await markets.table.prices()).some((p, i) => p !== before[i]), {
+        timeout: 3000,
+        interval: 100,
+      })
+      .toBe(true);
+    expect(Date.now() - start).toBeLessThan(3000);
+  });
+
+  it('with the socket down it polls the REST snapshot every second and prices keep moving', async () => {
+    const page = await consentingPage();
+    let socketAttempts = 0;
+    // The server end of the realtime socket refuses every connection.
+    await page.routeWebSocket('**/api/realtime', (ws) => {
+      socketAttempts += 1;
+      ws.close({ code: 1011, reason: 'down for the test' });
+    });
+    const polls: number[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/market/tickers') polls.push(Date.now());
+    });
+    const markets = new MarketsPage(page);
+    await markets.goto();
+    await markets.table.loaded();
+    const before = await markets.table.prices();
+    await expect
+      .poll(async () => (await markets.table.prices()).some((p, i) => p !== before[i]), {
+        timeout: 5000,
+      })
+      .toBe(true);
+    const pollsSoFar = polls.length;
+    await page.waitForTimeout(3000);
+    // About one poll a second (timers in a busy headless tab may slip a little).
+    expect(polls.length - pollsSoFar).toBeGreaterThanOrEqual(2);
+    expect(polls.length - pollsSoFar).toBeLessThanOrEqual(4);
+    expect(socketAttempts).toBeGreaterThanOrEqual(2);
+  });
+
+  describe('cookie banner', () => {
+    it('appears after 1 s; Accept All stores consent and it stays away after a reload', async () => {
+      const page = await e2e.newPage();
+      const banner = new CookieBannerModel(page);
+      await page.goto('/');
+      await banner.root.waitFor();
+      expect(await page.evaluate(() => performance.now())).toBeGreaterThanOrEqual(
+        COOKIE_BANNER_DELAY_MS,
+      );
+      await screenshotBothSizes(page, 'markets-cookie-banner');
+      await page.setViewportSize(VIEWPORTS.desktop);
+
+      // The analytics switch is display-only: it flips, and nothing is stored.
+      expect(await banner.analytics.getAttribute('aria-checked')).toBe('false');
+      await banner.analytics.click();
+      expect(await banner.analytics.getAttribute('aria-checked')).toBe('true');
+      expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+      await banner.acceptAll.click();
+      await banner.root.waitFor({ state: 'detached' });
+      expect(await page.evaluate((k) => localStorage.getItem(k), COOKIE_CONSENT_STORAGE_KEY)).toBe(
+        'true',
+      );
+
+      await page.reload();
+      await page.waitForTimeout(COOKIE_BANNER_DELAY_MS + 1000);
+      expect(await banner.root.count()).toBe(0);
+    });
+
+    it('Reject All and the close button hide it for this view only, storing nothing', async () => {
+      const page = await e2e.newPage(VIEWPORTS.mobile);
+      const banner = new CookieBannerModel(page);
+      await page.goto('/');
+      await banner.root.waitFor();
+      await banner.rejectAll.click();
+      await banner.root.waitFor({ state: 'detached' });
+      expect(
+        await page.evaluate((k) => localStorage.getItem(k), COOKIE_CONSENT_STORAGE_KEY),
+      ).toBeNull();
+      // Still closed while moving around inside the app.
+      await page
+        .getByRole('navigation', { name: 'Quick navigation' })
+        .getByRole('link', { name: 'Markets' })
+        .click();
+      await page.waitForURL('**/markets');
+      await page.waitForTimeout(COOKIE_BANNER_DELAY_MS + 500);
+      expect(await banner.root.count()).toBe(0);
+
+      await page.reload();
+      await banner.root.waitFor();
+      await banner.close.click();
+      await banner.root.waitFor({ state: 'detached' });
+      expect(
+        await page.evaluate((k) => localStorage.getItem(k), COOKIE_CONSENT_STORAGE_KEY),
+      ).toBeNull();
+      await page.reload();
+      await banner.root.waitFor();
+    });
+  });
+
+  it('screenshots: home at both sizes', async () => {
+    const page = await consentingPage();
+    const home = new HomePage(page);
+    await home.goto();
+    await home.overview.loaded();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="hero-movers"]')?.getAttribute('data-entered') ===
+        'true',
+    );
+    await screenshotBothSizes(page, 'markets-home');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await home.overview.root.scrollIntoViewIfNeeded();
+    await screenshot(page, 'markets-home-market-overview');
+  });
+});

@@ -1,0 +1,205 @@
+import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './app-shell.ts';
+
+/** The reusable market overview (home, dashboard) or the full table (markets page). */
+export class MarketOverviewModel {
+  constructor(
+    readonly page: Page,
+    readonly root: Locator,
+  ) {}
+
+  get search(): Locator {
+    return this.root.getByRole('searchbox', { name: 'Search coins' });
+  }
+  get table(): Locator {
+    return this.root.getByRole('table');
+  }
+  /** Body rows of the table, one per coin. */
+  get rows(): Locator {
+    return this.table.locator('tbody tr[data-coin-id]');
+  }
+  get error(): Locator {
+    return this.root.getByRole('alert');
+  }
+  get viewAllButton(): Locator {
+    return this.root.getByRole('button', { name: 'View All Coins' });
+  }
+  sortButton(column: string): Locator {
+    return this.table.getByRole('button', { name: column, exact: true });
+  }
+  header(column: string): Locator {
+    return this.table.getByRole('columnheader', { name: column, exact: true });
+  }
+  row(symbol: string): Locator {
+    return this.rows.filter({
+      has: this.page.getByTestId('coin-symbol').getByText(symbol, { exact: true }),
+    });
+  }
+  star(symbol: string): Locator {
+    return this.root.getByRole('button', {
+      name: new RegExp(`^(Add|Remove) ${symbol} (to|from) watchlist$`),
+    });
+  }
+  trade(symbol: string): Locator {
+    return this.root.getByRole('button', { name: `Trade ${symbol}`, exact: true });
+  }
+  /** Coin ids of the visible rows, in order. */
+  rowIds(): Promise<string[]> {
+    return this.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-coin-id') ?? ''));
+  }
+  /** Symbols of the visible rows, in order. */
+  symbols(): Promise<string[]> {
+    return this.rows.getByTestId('coin-symbol').allInnerTexts();
+  }
+  prices(): Promise<string[]> {
+    return this.rows.getByTestId('coin-price').allInnerTexts();
+  }
+  /** Rows are in; the skeleton is gone. */
+  async loaded(): Promise<void> {
+    await this.rows.first().waitFor();
+  }
+
+  // Phone layout: tabs of five instead of the table.
+  get tabs(): Locator {
+    return this.root.getByRole('tablist', { name: 'Market lists' });
+  }
+  tab(name: string): Locator {
+    return this.root.getByRole('tab', { name, exact: true });
+  }
+  /** The list of the open tab panel. */
+  get activeList(): Locator {
+    return this.root.getByRole('tabpanel').getByRole('list');
+  }
+}
+
+/** The 'View All Coins' modal. */
+export class ViewAllDialog {
+  constructor(readonly page: Page) {}
+  get root(): Locator {
+    return this.page.getByRole('dialog', { name: /All Coins/ });
+  }
+  get rows(): Locator {
+    return this.root.locator('tbody tr[data-coin-id]');
+  }
+  get close(): Locator {
+    return this.root.getByRole('button', { name: 'Close' });
+  }
+  trade(symbol: string): Locator {
+    return this.root.getByRole('button', { name: `Trade ${symbol}`, exact: true });
+  }
+}
+
+/** The landing page. */
+export class HomePage {
+  readonly shell: AppShell;
+  readonly overview: MarketOverviewModel;
+  readonly viewAll: ViewAllDialog;
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+    this.overview = new MarketOverviewModel(page, page.getByTestId('market-overview'));
+    this.viewAll = new ViewAllDialog(page);
+  }
+  async goto(): Promise<void> {
+    await this.shell.open('/');
+  }
+  get startTrading(): Locator {
+    return this.page.getByRole('main').getByRole('link', { name: 'Start Trading' });
+  }
+  get createAccount(): Locator {
+    return this.page.getByRole('main').getByRole('link', { name: 'Create Account' });
+  }
+  get heroCard(): Locator {
+    return this.page.getByTestId('hero-movers');
+  }
+  heroTab(name: 'Top Gainers' | 'Top Losers'): Locator {
+    return this.heroCard.getByRole('tab', { name, exact: true });
+  }
+  /** The list in the hero card's open tab. */
+  get heroList(): Locator {
+    return this.heroCard.getByRole('tabpanel').getByRole('list');
+  }
+  /** Second-level headings of the page, in order: the home sections. */
+  sectionHeadings(): Promise<string[]> {
+    return this.page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts();
+  }
+}
+
+/** /markets */
+export class MarketsPage {
+  readonly shell: AppShell;
+  readonly table: MarketOverviewModel;
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+    this.table = new MarketOverviewModel(page, page.getByTestId('market-overview'));
+  }
+  async goto(): Promise<void> {
+    await this.shell.open('/markets');
+  }
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Market Overview' });
+  }
+  get gainers(): Locator {
+    return this.page.getByRole('list', { name: 'Top Gainers' });
+  }
+  get losers(): Locator {
+    return this.page.getByRole('list', { name: 'Top Losers' });
+  }
+}
+
+/** /watchlist */
+export class WatchlistPage {
+  readonly shell: AppShell;
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+  }
+  async goto(): Promise<void> {
+    await this.shell.open('/watchlist');
+  }
+  get section(): Locator {
+    return this.page.getByRole('region', { name: 'Saved coins' });
+  }
+  get search(): Locator {
+    return this.section.getByRole('searchbox', { name: 'Search watchlist' });
+  }
+  get rows(): Locator {
+    return this.section.locator('tbody tr[data-coin-id]');
+  }
+  get emptyState(): Locator {
+    return this.section.getByText('Your watchlist is empty');
+  }
+  get browseMarkets(): Locator {
+    return this.section.getByRole('link', { name: 'Browse Markets' });
+  }
+  remove(symbol: string): Locator {
+    return this.section.getByRole('button', {
+      name: `Remove ${symbol} from watchlist`,
+      exact: true,
+    });
+  }
+  trade(symbol: string): Locator {
+    return this.section.getByRole('button', { name: `Trade ${symbol}`, exact: true });
+  }
+  symbols(): Promise<string[]> {
+    return this.rows.getByTestId('coin-symbol').allInnerTexts();
+  }
+}
+
+/** The cookie banner. */
+export class CookieBannerModel {
+  constructor(readonly page: Page) {}
+  get root(): Locator {
+    return this.page.getByRole('region', { name: 'We value your privacy' });
+  }
+  get acceptAll(): Locator {
+    return this.root.getByRole('button', { name: 'Accept All' });
+  }
+  get rejectAll(): Locator {
+    return this.root.getByRole('button', { name: 'Reject All' });
+  }
+  get close(): Locator {
+    return this.root.getByRole('button', { name: 'Close cookie banner' });
+  }
+  get analytics(): Locator {
+    return this.root.getByRole('switch', { name: /Analytics/ });
+  }
+}
