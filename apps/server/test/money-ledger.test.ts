@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareDecimal, decimalToUnits, unitsToDecimal } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
@@ -215,5 +216,13 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
     expect(isPriceWorse('sell', '85.76', '86.20')).toBe(true);
     expect(isPriceWorse('buy', '1', '89.70')).toBe(false);
     expect(isPriceWorse('sell', '1000', '86.20')).toBe(false);
+    expect(decimalToUnits('1.005', 2)).toBe(101n);
+    expect(decimalToUnits('-1.005', 2)).toBe(-101n);
+    expect(decimalToUnits('0.004', 2)).toBe(0n);
+    expect(unitsToDecimal(5n, 8)).toBe('0.00000005');
+    expect(unitsToDecimal(-12345n, 2)).toBe('-123.45');
+    expect(compareDecimal('100', '99.999')).toBe(1);
+    expect(compareDecimal('100.00', '100')).toBe(0);
+    expect(() => decimalToUnits('1e3', 2)).toThrow();
   });
 });
