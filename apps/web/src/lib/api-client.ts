@@ -83,7 +83,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     headers,
     signal: options.signal,
   };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart Content-Type with its boundary itself.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
@@ -111,3 +114,61 @@ export const api = {
   delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** Bytes sent so far of an upload; `total` is 0 when the browser cannot tell. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions<T> {
+  method?: 'POST' | 'PUT' | 'PATCH';
+  signal?: AbortSignal;
+  schema?: { parse(data: unknown): T };
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/**
+ * A multipart upload with upload progress. fetch() cannot report request-body progress, so
+ * this one call uses XMLHttpRequest; errors come out exactly as apiRequest's do.
+ */
+export function apiUpload<T>(
+  path: string,
+  body: FormData,
+  options: UploadOptions<T> = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      options.onProgress?.({
+        loaded: event.loaded,
+        total: event.lengthComputable ? event.total : 0,
+      });
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(parseApiError(xhr.status, xhr.responseText));
+        return;
+      }
+      try {
+        const data: unknown = xhr.status === 204 ? undefined : JSON.parse(xhr.responseText);
+        resolve(options.schema ? options.schema.parse(data) : (data as T));
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'Network error', {}, false));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new DOMException('The upload was aborted', 'AbortError'));
+        return;
+      }
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(body);
+  });
+}

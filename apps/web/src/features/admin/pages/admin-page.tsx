@@ -1,10 +1,68 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useSearchParams } from 'react-router';
+import { ArrowLeftRight, Landmark, Users, type LucideIcon } from 'lucide-react';
+import { DepositsTab } from '../components/deposits-tab.tsx';
+import { TradesTab } from '../components/trades-tab.tsx';
+import { UsersTab } from '../components/users-tab.tsx';
 
+type TabKey = 'users' | 'deposits' | 'trades';
+
+const tabs: ReadonlyArray<{ key: TabKey; label: string; icon: LucideIcon }> = [
+  { key: 'users', label: 'Users', icon: Users },
+  { key: 'deposits', label: 'Deposits', icon: Landmark },
+  { key: 'trades', label: 'Trades', icon: ArrowLeftRight },
+];
+
+const isTab = (value: string | null): value is TabKey => tabs.some((t) => t.key === value);
+
+/**
+ * The back office (PRODUCT.md §2 "Admin dashboard"): users with KYC review, deposit requests,
+ * trades. The open tab lives in the URL (?tab=deposits) so a reload or a shared link keeps it.
+ */
 export default function AdminPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const param = searchParams.get('tab');
+  const tab: TabKey = isTab(param) ? param : 'users';
+
   return (
-    <PlaceholderPage
-      title="Admin"
-      description="Review KYC submissions, INR deposit requests and trades."
-    />
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 md:px-6 md:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">Admin Dashboard</h1>
+      <p className="mt-2 text-sm text-muted md:text-base">
+        Review KYC submissions, INR deposit requests and trades.
+      </p>
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) =>
+          setSearchParams(next === 'users' ? {} : { tab: next }, { replace: true })
+        }
+        className="mt-6"
+      >
+        <Tabs.List
+          aria-label="Admin sections"
+          className="flex gap-1 overflow-x-auto border-b border-line [scrollbar-width:none]"
+        >
+          {tabs.map(({ key, label, icon: Icon }) => (
+            <Tabs.Trigger
+              key={key}
+              value={key}
+              className="relative flex shrink-0 items-center gap-2 px-4 py-3 text-sm font-medium text-muted transition-colors hover:text-ink data-[state=active]:text-ink data-[state=active]:after:absolute data-[state=active]:after:inset-x-3 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:rounded-full data-[state=active]:after:bg-accent"
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="users" className="pt-6 outline-none">
+          <UsersTab />
+        </Tabs.Content>
+        <Tabs.Content value="deposits" className="pt-6 outline-none">
+          <DepositsTab />
+        </Tabs.Content>
+        <Tabs.Content value="trades" className="pt-6 outline-none">
+          <TradesTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
   );
 }

@@ -1,0 +1,166 @@
+import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Check, X } from 'lucide-react';
+import {
+  KYC_REJECT_REASON_MAX,
+  kycDocumentLabels,
+  messages,
+  type AdminUser,
+  type DocumentKind,
+  type KycDecisionRequest,
+} from '@sikka/contracts';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { adminQueryRoot } from '../api/admin-lists.ts';
+import { decideKyc } from '../api/decide-kyc.ts';
+import { AdminDialog } from './admin-dialog.tsx';
+import { DocumentPreview } from './document-preview.tsx';
+import { ReasonField } from './reason-field.tsx';
+
+const DOCUMENTS: readonly DocumentKind[] = [
+  'aadharFront',
+  'aadharBack',
+  'panFront',
+  'selfie',
+  'bankStatement',
+];
+
+export interface KycReviewDialogProps {
+  user: AdminUser;
+  onClose(): void;
+}
+
+/**
+ * The KYC review (PRODUCT.md §2): the submitted documents and the masked numbers, then Approve,
+ * or Reject with a reason (confirm stays disabled until the reason has more than blanks).
+ */
+export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const detailsId = useId();
+
+  const decision = useMutation({
+    mutationFn: (body: KycDecisionRequest) => decideKyc(user.id, body),
+    onSuccess: (_data, body) => {
+      toast.success(
+        body.decision === 'approve' ? messages.admin.kycApproved : messages.admin.kycRejected,
+      );
+      onClose();
+    },
+    onError: (err) => toast.error(errorMessage(err, messages.admin.kycUpdateFailed)),
+    // Reload the lists either way: after a failure the row may have changed under us.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryRoot }),
+  });
+  const busy = decision.isPending;
+
+  const details: Array<[string, string | null]> = [
+    ['Email', user.email],
+    ['Phone', user.phone],
+    ['KYC type', user.kycType ? user.kycType[0]!.toUpperCase() + user.kycType.slice(1) : null],
+    ['Submitted', user.kycSubmittedAt ? formatDate(user.kycSubmittedAt) : null],
+    ['Aadhaar number', user.kycDocumentNumber],
+    ['Bank name', user.bankName],
+    ['IFSC code', user.bankIfscCode],
+    ['Account number', user.bankAccountNumber],
+  ];
+
+  return (
+    <AdminDialog
+      open
+      onClose={onClose}
+      busy={busy}
+      size="lg"
+      title={`KYC review: ${user.fullName}`}
+      description="Check that the documents are legible, match each other and match the selfie."
+      footer={
+        rejecting ? (
+          <>
+            <Button variant="ghost" onClick={() => setRejecting(false)} disabled={busy}>
+              Back
+            </Button>
+            <Button
+              className="bg-down text-white hover:bg-down/90 disabled:hover:bg-down"
+              disabled={busy || reason.trim() === ''}
+              onClick={() => decision.mutate({ decision: 'reject', reason: reason.trim() })}
+            >
+              {busy ? 'Rejecting...' : 'Confirm Reject'}
+            </Button>
+          </>
+        ) : (
+          <>
+            {/* Phones close with the X above: two full-width buttons are enough there. */}
+            <Button
+              variant="ghost"
+              onClick={onClose}
+              disabled={busy}
+              className="hidden sm:inline-flex"
+            >
+              Cancel
+            </Button>
+            <Button variant="outline" onClick={() => setRejecting(true)} disabled={busy}>
+              <X className="size-4" aria-hidden="true" />
+              Reject
+            </Button>
+            <Button
+              className="bg-up text-canvas hover:bg-up/90"
+              onClick={() => decision.mutate({ decision: 'approve' })}
+              disabled={busy}
+            >
+              <Check className="size-4" aria-hidden="true" />
+              {busy ? 'Approving...' : 'Approve'}
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="space-y-6">
+        <section aria-labelledby={detailsId}>
+          <h3 id={detailsId} className="sr-only">
+            Details
+          </h3>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            {details.map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-3 border-b border-line/60 pb-2">
+                <dt className="text-muted">{label}</dt>
+                <dd
+                  className="truncate text-right font-medium text-ink tabular-nums"
+                  title={value ?? undefined}
+                >
+                  {value || '—'}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-label="Documents">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {DOCUMENTS.map((kind) => (
+              <DocumentPreview
+                key={kind}
+                userId={user.id}
+                kind={kind}
+                label={kycDocumentLabels[kind]}
+                available={user.documents.includes(kind)}
+              />
+            ))}
+          </div>
+        </section>
+
+        {rejecting ? (
+          <ReasonField
+            label="Reason for rejection"
+            hint="The user sees this reason on their dashboard."
+            value={reason}
+            onChange={setReason}
+            maxLength={KYC_REJECT_REASON_MAX}
+            autoFocus
+          />
+        ) : null}
+      </div>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { kycStatusSchema, messages, type AdminUser } from '@sikka/contracts';
+import { Button } from '../../../components/ui/button.tsx';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatInr } from '../../../lib/format.ts';
+import { adminUsersQueryOptions } from '../api/admin-lists.ts';
+import { useAdminList } from '../hooks/use-admin-list.ts';
+import { AdminTable, type Column } from './admin-table.tsx';
+import { DateCell } from './date-cell.tsx';
+import { KycReviewDialog } from './kyc-review-dialog.tsx';
+import { ListError, ListSkeleton } from './list-state.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
+import { Pager } from './pager.tsx';
+import { PersonCell } from './person-cell.tsx';
+
+const columns: ReadonlyArray<Column<AdminUser>> = [
+  { key: 'name', header: 'Name', cell: (u) => <PersonCell name={u.fullName} email={u.email} /> },
+  { key: 'phone', header: 'Phone', cell: (u) => u.phone || '—', nowrap: true },
+  { key: 'kyc', header: 'KYC Status', cell: (u) => <StatusBadge status={u.kycStatus} /> },
+  {
+    key: 'submitted',
+    header: 'Submitted',
+    cell: (u) => <DateCell iso={u.kycSubmittedAt} />,
+    nowrap: true,
+  },
+  {
+    key: 'balance',
+    header: 'Balance',
+    cell: (u) => formatInr(u.balance),
+    numeric: true,
+    nowrap: true,
+  },
+];
+
+/** Users: every account with its KYC status; Review only for submissions awaiting a decision. */
+export function UsersTab() {
+  const list = useAdminList();
+  const query = useQuery(adminUsersQueryOptions(list.params));
+  const [reviewing, setReviewing] = useState<AdminUser | null>(null);
+
+  return (
+    <div className="space-y-4">
+      <ListToolbar
+        searchLabel="Search users"
+        searchPlaceholder="Search by name or email"
+        search={list.search}
+        onSearch={list.setSearch}
+        statusLabel="KYC status"
+        statuses={kycStatusSchema.options}
+        status={list.status}
+        onStatus={list.setStatus}
+      />
+      {query.isError ? (
+        <ListError
+          message={errorMessage(query.error, messages.admin.fetchUsersFailed)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : !query.data ? (
+        <ListSkeleton />
+      ) : (
+        <>
+          <AdminTable
+            label="Users"
+            columns={columns}
+            rows={query.data.items}
+            rowKey={(u) => u.id}
+            cardTitle={(u) => <PersonCell name={u.fullName} email={u.email} />}
+            cardSkip={['name']}
+            empty="No users found"
+            actions={(u) =>
+              // A decision is only possible on a submission awaiting review (PRODUCT.md §4).
+              u.kycStatus === 'submitted' ? (
+                <Button size="sm" onClick={() => setReviewing(u)}>
+                  Review<span className="sr-only"> KYC of {u.fullName}</span>
+                </Button>
+              ) : null
+            }
+          />
+          <Pager
+            page={query.data.page}
+            pageSize={query.data.pageSize}
+            total={query.data.total}
+            onPage={list.setPage}
+          />
+        </>
+      )}
+      {reviewing ? <KycReviewDialog user={reviewing} onClose={() => setReviewing(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { ADMIN_PAGE_SIZE, messages } from '@sikka/contracts';
+import { e2eSkipReason, startE2e, VIEWPORTS, type Account, type E2e } from './support/e2e-app.ts';
+import { screenshotBothSizes } from './support/screenshots.ts';
+import { acceptCookies, AdminPage, type AdminTab } from './page-models/admin-page.ts';
+import { kycDocuments, validAadhaar } from './page-models/kyc-documents.ts';
+
+const skip = e2eSkipReason();
+if (skip) console.warn(skip);
+
+/** Extra sign-ups so the user list needs a second page. */
+const EXTRA_USERS = ADMIN_PAGE_SIZE + 1;
+
+describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
+  let e2e: E2e;
+  let asha: Account;
+  let ravi: Account;
+  let ashaApi: APIRequestContext;
+  let ashaId: string;
+
+  /** The API as a signed-in user, from a context of its own (no Origin header: same-site). */
+  async function apiAs(account: Account): Promise<APIRequestContext> {
+    const context = await e2e.newContext(VIEWPORTS.desktop, await e2e.storageStateFor(account));
+    return context.request;
+  }
+
+  async function adminAt(viewport = VIEWPORTS.desktop): Promise<AdminPage> {
+    const page = await e2e.adminPage(viewport);
+    await acceptCookies(page);
+    const admin = new AdminPage(page);
+    await admin.goto();
+    return admin;
+  }
+
+  async function deposit(amount: string, utrNumber: string): Promise<string> {
+    const res = await ashaApi.post('/api/deposits', { data: { amount, utrNumber } });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { deposit: { id: string } }).deposit.id;
+  }
+
+  beforeAll(async () => {
+    e2e = await startE2e();
+    asha = await e2e.signUpViaApi({ fullName: 'Asha Kulkarni' });
+    ravi = await e2e.signUpViaApi({ fullName: 'Ravi Shankar Pillai' });
+    for (let i = 0; i < EXTRA_USERS; i += 1)
+      await e2e.signUpViaApi({ fullName: `Paging User ${i}` });
+
+    // Asha submits her KYC through the API; the browser flow has its own test (kyc.test.ts).
+    ashaApi = await apiAs(asha);
+    const docs = await kycDocuments(asha.fullName);
+    const selfie = await sharp({
+      create: { width: 720, height: 720, channels: 3, background: '#7c8a9e' },
+    })
+      .jpeg()
+      .toBuffer();
+    const res = await ashaApi.post('/api/kyc', {
+      multipart: {
+        type: 'individual',
+        aadharNumber: validAadhaar(),
+        panNumber: 'ABCDE1234F',
+        accountNumber: '123456789012',
+        ifscCode: 'SBIN0001234',
+        bankName: 'State Bank of India',
+        aadharFront: docs.aadharFront,
+        aadharBack: docs.aadharBack,
+        panFront: docs.panFront,
+        bankStatement: docs.bankStatement,
+        selfie: { name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: selfie },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    ashaId = ((await res.json()) as { user: { id: string } }).user.id;
+  });
+  afterAll(() => e2e?.close());
+
+  it('sends a non-admin who opens /admin to /', async () => {
+    const { page } = await e2e.userPage();
+    const admin = new AdminPage(page);
+    await admin.shell.open('/admin');
+    expect(await admin.shell.settledPathname()).toBe('/');
+    expect(await admin.heading.count()).toBe(0);
+  });
+
+  it('users: search, KYC status filter, server-side paging, Review only for submitted users', async () => {
+    const admin = await adminAt();
+    await admin.waitForRows(ADMIN_PAGE_SIZE);
+    const counted = await e2e.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    const total = counted[0]!.n;
+    expect(total).toBeGreaterThan(ADMIN_PAGE_SIZE);
+    expect(await admin.pagerText.innerText()).toBe(
+      `Showing 1 to ${ADMIN_PAGE_SIZE} of ${total} entries`,
+    );
+    await screenshotBothSizes(admin.page, 'admin-users');
+    await admin.page.setViewportSize(VIEWPORTS.desktop);
+    await admin.waitForRows(ADMIN_PAGE_SIZE);
+
+    await admin.panel.getByRole('button', { name: 'Next page' }).click();
+    await admin.waitForRows(total - ADMIN_PAGE_SIZE);
+    expect(await admin.pagerText.innerText()).toBe(
+      `Showing ${ADMIN_PAGE_SIZE + 1} to ${total} of ${total} entries`,
+    );
+
+    // A search starts again at page 1 and matches name or e-mail.
+    await admin.filter('shankar pillai');
+    await admin.waitForRows(1, ravi.email);
+    const raviRow = admin.rows(ravi.email);
+    await raviRow.getByText('pending', { exact: true }).waitFor();
+    expect(await raviRow.getByRole('button', { name: /^Review/ }).count()).toBe(0);
+    await admin.filter(asha.email);
+    await admin.waitForRows(1, asha.email);
+    expect(
+      await admin
+        .rows(asha.email)
+        .getByRole('button', { name: /^Review/ })
+        .count(),
+    ).toBe(1);
+
+    // Status filter: only submitted users, each with Review; verified has nobody yet.
+    await admin.filter('', 'submitted');
+    await admin.waitForRows(1, asha.email);
+    expect(await admin.rows().count()).toBe(1);
+    await screenshotBothSizes(admin.page, 'admin-users-submitted');
+    await admin.page.setViewportSize(VIEWPORTS.desktop);
+    await admin.filter('shankar', 'pending');
+    await admin.waitForRows(1, ravi.email);
+    expect(await admin.panel.getByRole('button', { name: /^Review/ }).count()).toBe(0);
+    await admin.filter('shankar', 'submitted');
+    await admin.emptyText.filter({ hasText: 'No users found' }).waitFor();
+    await admin.filter('', 'verified');
+    await admin.emptyText.filter({ hasText: 'No users found' }).waitFor();
+    expect(await admin.statusFilter.locator('option').allInnerTexts()).toEqual([
+      'All statuses',
+      'Pending',
+      'Submitted',
+      'Verified',
+      'Rejected',
+    ]);
+  });
+
+  it('the review dialog says when a document is missing and shows a placeholder when an image fails', async () => {
+    // The PAN image goes missing from the record; the selfie fails to load.
+    await e2e.app.db.query('UPDATE users SET pan_front_url = NULL WHERE id = $1', [ashaId]);
+    const admin = await adminAt();
+    await admin.page.route(`**/api/kyc/documents/${ashaId}/selfie`, (route) =>
+      route.fulfill({ status: 500, body: 'broken' }),
+    );
+    await admin.filter(asha.email, 'submitted');
+    await admin.waitForRows(1, asha.email);
+    await admin
+      .rows(asha.email)
+      .getByRole('button', { name: /^Review/ })
+      .click();
+    const dialog = admin.reviewDialog;
+    await dialog.waitFor();
+    await dialog
+      .locator('[data-document="panFront"]')
+      .getByText(messages.kyc.documentMissing)
+      .waitFor();
+    await dialog.locator('[data-document="selfie"]').getByTestId('document-placeholder').waitFor();
+    const front = dialog.getByRole('img', { name: 'Aadhar front image', exact: true });
+    await expect
+      .poll(() => front.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+    // Masked numbers only: the last four digits of Aadhaar and account.
+    expect(await dialog.getByText(/^XXXX XXXX \d{4}$/).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('deposits: approve, and reject with a required reason; buttons only while pending; filters', async () => {
+    await deposit('5000', 'UTR1234567890');
+    await deposit('2500', 'UTR9876543210');
+    const admin = await adminAt();
+    await admin.openTab('Deposits');
+    await admin.filter(asha.email);
+    await admin.waitForRows(2, asha.email);
+    await screenshotBothSizes(admin.page, 'admin-deposits');
+    await admin.page.setViewportSize(VIEWPORTS.desktop);
+    await admin.waitForRows(2, asha.email);
+
+    const first = admin.rows('UTR1234567890');
+    await first.getByText('₹5,000.00').waitFor();
+    await first.getByRole('button', { name: 'Approve', exact: true }).click();
+    await admin.shell.toast(messages.admin.depositApproved, 'success').waitFor();
+    await first.getByText('approved', { exact: true }).waitFor();
+    expect(await first.getByRole('button').count()).toBe(0);
+
+    const second = admin.rows('UTR9876543210');
+    await second.getByRole('button', { name: 'Reject', exact: true }).click();
+    const dialog = admin.rejectDepositDialog;
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Reject Deposit' }).click();
+    await dialog.getByText(messages.admin.rejectReasonRequired).waitFor();
+    expect(await dialog.getByLabel('Reason for rejection').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await screenshotBothSizes(admin.page, 'admin-reject-deposit');
+    await admin.page.setViewportSize(VIEWPORTS.desktop);
+    await dialog.getByLabel('Reason for rejection').fill('No transfer with this UTR reached us');
+    await dialog.getByRole('button', { name: 'Reject Deposit' }).click();
+    await admin.shell.toast(messages.admin.depositRejected, 'success').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await second.getByText('rejected', { exact: true }).waitFor();
+    expect(await second.getByRole('button').count()).toBe(0);
+
+    // Filters: approved shows the first only; pending shows neither; UTR search finds one.
+    await admin.filter(asha.email, 'approved');
+    await admin.waitForRows(1, 'UTR1234567890');
+    expect(await admin.rows().count()).toBe(1);
+    await admin.statusFilter.selectOption('pending');
+    await admin.emptyText.filter({ hasText: 'No deposits found' }).waitFor();
+    await admin.filter('UTR98765', '');
+    await admin.waitForRows(1, 'UTR9876543210');
+    expect(await admin.rows().count()).toBe(1);
+
+    // The approved amount reached Asha's balance, as the Users tab shows.
+    await admin.openTab('Users');
+    await admin.filter(asha.email);
+    await admin.waitForRows(1, asha.email);
+    await admin.rows(asha.email).getByText('₹5,000.00').waitFor();
+  });
+
+  it('trades: every user trade with 8-decimal amounts, search and every status filter', async () => {
+    const res = await ashaApi.post('/api/trades/quick', {
+      data: { side: 'buy', usdtAmount: '10', quotedRate: '1000' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+
+    const admin = await adminAt();
+    await admin.openTab('Trades');
+    await admin.filter(asha.email);
+    await admin.waitForRows(1, asha.email);
+    const row = admin.rows(asha.email);
+    await row.getByText('10.00000000').waitFor();
+    await row.getByText('buy', { exact: true }).waitFor();
+    await row.getByText('completed', { exact: true }).waitFor();
+    await screenshotBothSizes(admin.page, 'admin-trades');
+    await admin.page.setViewportSize(VIEWPORTS.desktop);
+
+    expect(await admin.statusFilter.locator('option').allInnerTexts()).toEqual([
+      'All statuses',
+      'Completed',
+      'Failed',
+      'Pending',
+      'Submitted',
+      'Verified',
+      'Rejected',
+    ]);
+    await admin.statusFilter.selectOption('completed');
+    await admin.waitForRows(1, asha.email);
+    for (const status of ['failed', 'verified', 'pending']) {
+      await admin.statusFilter.selectOption(status);
+      await admin.emptyText.filter({ hasText: messages.trades.empty }).waitFor();
+    }
+    await admin.filter('nobody-by-this-name', '');
+    await admin.emptyText.filter({ hasText: messages.trades.empty }).waitFor();
+  });
+
+  it('shows the server message or the fallback when a list or a decision fails', async () => {
+    const admin = await adminAt();
+    const page: Page = admin.page;
+    const fallbacks: Array<[AdminTab, string, string]> = [
+      ['Users', 'users', messages.admin.fetchUsersFailed],
+      ['Deposits', 'deposits', messages.admin.fetchDepositsFailed],
+      ['Trades', 'trades', messages.admin.fetchTradesFailed],
+    ];
+    for (const [tab, resource, fallback] of fallbacks) {
+      // Not our error shape (a proxy's page): the spec's fallback text.
+      await page.route(`**/api/admin/${resource}?*`, (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+      );
+      await admin.openTab(tab);
+      await admin.search.fill(`x-${resource}`);
+      await admin.panel.getByRole('alert').filter({ hasText: fallback }).waitFor();
+      await page.unroute(`**/api/admin/${resource}?*`);
+    }
+
+    // Our error shape: the server's own message.
+    await page.route('**/api/admin/trades?*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal_error', message: 'Trades are resting' } }),
+      }),
+    );
+    await admin.search.fill('y');
+    await admin.panel.getByRole('alert').filter({ hasText: 'Trades are resting' }).waitFor();
+    await page.unroute('**/api/admin/trades?*');
+
+    // Decisions that fail say so.
+    const id = await deposit('300', 'UTR5555566666');
+    await admin.openTab('Deposits');
+    await admin.filter('UTR5555566666', 'pending');
+    await admin.waitForRows(1, 'UTR5555566666');
+    await page.route(`**/api/admin/deposits/${id}/*`, (route) =>
+      route.fulfill({ status: 500, body: '' }),
+    );
+    const row = admin.rows('UTR5555566666');
+    await row.getByRole('button', { name: 'Approve', exact: true }).click();
+    await admin.shell.toast(messages.admin.approveDepositFailed, 'error').waitFor();
+    await row.getByRole('button', { name: 'Reject', exact: true }).click();
+    await admin.rejectDepositDialog.getByLabel('Reason for rejection').fill('Duplicate');
+    await admin.rejectDepositDialog.getByRole('button', { name: 'Reject Deposit' }).click();
+    await admin.shell.toast(messages.admin.rejectDepositFailed, 'error').waitFor();
+    await admin.rejectDepositDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await admin.openTab('Users');
+    await admin.filter(asha.email, 'submitted');
+    await admin.waitForRows(1, asha.email);
+    await page.route(`**/api/admin/users/${ashaId}/kyc`, (route) =>
+      route.fulfill({ status: 500, body: '' }),
+    );
+    await admin
+      .rows(asha.email)
+      .getByRole('button', { name: /^Review/ })
+      .click();
+    await admin.reviewDialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await admin.shell.toast(messages.admin.kycUpdateFailed, 'error').waitFor();
+  });
+});

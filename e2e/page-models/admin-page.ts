@@ -1,0 +1,80 @@
+import type { Locator, Page } from 'playwright-core';
+import { COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
+import { AppShell } from './app-shell.ts';
+
+/** The visitor already accepted cookies, so the banner stays out of the way (and the screenshots). */
+export async function acceptCookies(page: Page): Promise<void> {
+  await page.addInitScript(
+    (key) => window.localStorage.setItem(key, 'true'),
+    COOKIE_CONSENT_STORAGE_KEY,
+  );
+}
+
+export type AdminTab = 'Users' | 'Deposits' | 'Trades';
+
+/** /admin: tabs Users, Deposits, Trades, each a searchable, filterable, paged list. */
+export class AdminPage {
+  readonly shell: AppShell;
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+  }
+
+  async goto(): Promise<void> {
+    await this.shell.open('/admin');
+    await this.heading.waitFor();
+  }
+  get heading(): Locator {
+    return this.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
+  }
+  tab(name: AdminTab): Locator {
+    return this.page.getByRole('tab', { name, exact: true });
+  }
+  async openTab(name: AdminTab): Promise<void> {
+    await this.tab(name).click();
+    await this.panel.waitFor();
+  }
+  get panel(): Locator {
+    return this.page.getByRole('tabpanel');
+  }
+  get search(): Locator {
+    return this.panel.getByRole('searchbox');
+  }
+  get statusFilter(): Locator {
+    return this.panel.getByRole('combobox');
+  }
+  /** Rows (table rows on desktop, cards on phones) whose text contains `text`. */
+  rows(text?: string): Locator {
+    const rows = this.panel.locator('[data-row]');
+    return text ? rows.filter({ hasText: text }) : rows;
+  }
+  /**
+   * Waits until the list shows exactly `count` rows, all containing `text` when given. Exact
+   * totals, because the search is debounced and the previous list stays up meanwhile.
+   */
+  async waitForRows(count: number, text = ''): Promise<void> {
+    await this.page.waitForFunction(
+      ([want, needle]) => {
+        const rows = [...document.querySelectorAll('[role="tabpanel"] [data-row]')];
+        return rows.length === want && rows.every((el) => (el.textContent ?? '').includes(needle));
+      },
+      [count, text] as const,
+    );
+  }
+  async filter(search: string, status = ''): Promise<void> {
+    await this.search.fill(search);
+    await this.statusFilter.selectOption(status);
+  }
+  get emptyText(): Locator {
+    return this.panel.locator('p.border-dashed');
+  }
+  get pagerText(): Locator {
+    return this.panel.getByText(/^Showing \d+ to \d+ of \d+ entries$/);
+  }
+
+  get reviewDialog(): Locator {
+    return this.page.getByRole('dialog', { name: /^KYC review:/ });
+  }
+  get rejectDepositDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Reject deposit' });
+  }
+}
