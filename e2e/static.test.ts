@@ -224,10 +224,10 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
     expect(await second.getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('the cookie policy names the essential and analytics groups the banner offers', async () => {
+  it('the cookie policy names the necessary and analytics groups the banner offers', async () => {
     const view = await openPage('/cookie-policy');
     expect(await view.lastUpdated.isVisible()).toBe(true);
-    expect(await view.main.getByRole('heading', { name: 'Essential cookies' }).isVisible()).toBe(
+    expect(await view.main.getByRole('heading', { name: 'Necessary cookies' }).isVisible()).toBe(
       true,
     );
     expect(await view.main.getByRole('heading', { name: 'Analytics cookies' }).isVisible()).toBe(

@@ -23,9 +23,9 @@ export const cookiePolicy: PolicyDocument = {
     },
     {
       id: 'essential',
-      title: 'Essential cookies',
+      title: 'Necessary cookies',
       body: [
-        'These are needed for Sikka to work and cannot be switched off.',
+        'Necessary (essential) items keep you signed in and secure. Sikka cannot work without them, so they are always active.',
         {
           list: [
             `${SESSION_COOKIE} (cookie): keeps you signed in. With "Remember me" it lasts 3 days; otherwise it ends when you close the browser. It cannot be read by page scripts.`,
@@ -39,7 +39,8 @@ export const cookiePolicy: PolicyDocument = {
       id: 'analytics',
       title: 'Analytics cookies',
       body: [
-        'Analytics help us understand which pages are used and where people get stuck, in aggregate. They are optional and are never used for advertising. Sikka does not load any analytics until you choose Accept All in the cookie banner.',
+        'Analytics cookies would help us understand, in aggregate, which pages are used and where people get stuck. They are optional and would never be used for advertising.',
+        'Sikka does not set any analytics cookies today, so the Analytics switch in the cookie banner has nothing to turn on yet. If we introduce analytics, they will be listed here first and will load only with your consent.',
       ],
     },
     {
@@ -48,8 +49,8 @@ export const cookiePolicy: PolicyDocument = {
       body: [
         {
           list: [
-            'Accept All: essential and analytics cookies; your choice is remembered.',
-            'Reject All, or closing the banner: essential cookies only; nothing is remembered and the banner asks again next visit.',
+            'Accept All: records your consent so the banner does not ask again.',
+            'Reject All, or closing the banner: only the necessary items are used; nothing is recorded, so the banner asks again on your next visit.',
             'Clearing site data in your browser removes every item above and signs you out.',
           ],
         },

@@ -82,7 +82,7 @@ export const privacyPolicy: PolicyDocument = {
       id: 'cookies',
       title: 'Cookies and local storage',
       body: [
-        'We use an essential cookie to keep you signed in and store your watchlist and cookie choice in your browser. Analytics are used only if you accept them. Our Cookie Policy explains each item.',
+        'We use an essential cookie to keep you signed in and store your watchlist and cookie choice in your browser. We set no analytics or advertising cookies. Our Cookie Policy explains each item.',
       ],
     },
     {

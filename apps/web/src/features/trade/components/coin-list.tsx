@@ -1,0 +1,106 @@
+import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
+import { clsx } from 'clsx';
+import { Search } from 'lucide-react';
+import type { Coin } from '@sikka/contracts';
+import { CoinIcon } from '../../../components/market/coin-icon.tsx';
+import { ChangeText } from '../../../components/market/change-text.tsx';
+import {
+  displayName,
+  displaySymbol,
+  matchesSearch,
+} from '../../../components/market/coin-display.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { pairName } from '../lib/select-coin.ts';
+
+const CoinRow = memo(function CoinRow({
+  coin,
+  selected,
+  onSelect,
+}: {
+  coin: Coin;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
+  const symbol = displaySymbol(coin);
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onSelect(coin.id)}
+        aria-current={selected ? 'true' : undefined}
+        className={clsx(
+          'flex w-full items-center gap-2.5 px-3 py-2 text-left transition-colors',
+          selected ? 'bg-raised' : 'hover:bg-raised/60',
+        )}
+        data-testid="trade-coin"
+        data-coin-id={coin.id}
+      >
+        <CoinIcon coin={coin} size="sm" />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-semibold text-ink">{pairName(symbol)}</span>
+          <span className="block truncate text-xs text-subtle">{displayName(coin)}</span>
+        </span>
+        <span className="text-right">
+          <span className="block text-sm text-ink tabular-nums">{formatPrice(coin.price)}</span>
+          <ChangeText value={coin.price_change_percentage_24h} className="block text-xs" />
+        </span>
+      </button>
+    </li>
+  );
+});
+
+export interface CoinListProps {
+  coins: readonly Coin[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  loading: boolean;
+}
+
+/** Every INR pair with a search by name or symbol (PRODUCT.md §2 "Coin list with search"). */
+export function CoinList({ coins, selectedId, onSelect, loading }: CoinListProps) {
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const shown = useMemo(() => coins.filter((c) => matchesSearch(c, deferred)), [coins, deferred]);
+  const searchId = useId();
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="relative p-3">
+        <label htmlFor={searchId} className="sr-only">
+          Search coins
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-6 size-4 -translate-y-1/2 text-subtle"
+          aria-hidden="true"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search coins"
+          autoComplete="off"
+          className="h-9 w-full rounded-lg border border-line bg-canvas pr-3 pl-9 text-sm text-ink placeholder:text-subtle focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+        />
+      </div>
+      <div className="flex justify-between px-3 pb-1.5 text-[11px] font-medium tracking-wide text-subtle uppercase">
+        <span>Pair</span>
+        <span>Price / 24h</span>
+      </div>
+      <ul aria-label="Markets" className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2">
+        {shown.map((coin) => (
+          <CoinRow
+            key={coin.id}
+            coin={coin}
+            selected={coin.id === selectedId}
+            onSelect={onSelect}
+          />
+        ))}
+        {shown.length === 0 ? (
+          <li className="px-3 py-6 text-center text-sm text-muted">
+            {loading ? 'Loading markets…' : `No coin matches “${query}”.`}
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}

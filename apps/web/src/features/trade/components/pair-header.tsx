@@ -1,0 +1,84 @@
+import { clsx } from 'clsx';
+import { Star } from 'lucide-react';
+import type { Coin } from '@sikka/contracts';
+import { CoinIcon } from '../../../components/market/coin-icon.tsx';
+import { ChangeText } from '../../../components/market/change-text.tsx';
+import { displayName } from '../../../components/market/coin-display.ts';
+import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
+import { changeColorClass, formatCompact, formatPrice } from '../../../lib/format.ts';
+import { dayRange } from '../lib/select-coin.ts';
+
+export interface PairHeaderProps {
+  coin: Coin;
+  pair: string;
+  symbol: string;
+  starred: boolean;
+  onToggleStar: () => void;
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[11px] font-medium tracking-wide text-subtle uppercase" title={hint}>
+        {label}
+      </dt>
+      <dd className="mt-0.5 truncate text-sm font-semibold text-ink tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** Pair, live price, 24 h change, watchlist star, 24 h high / low / volume (PRODUCT.md §2). */
+export function PairHeader({ coin, pair, symbol, starred, onToggleStar }: PairHeaderProps) {
+  const range = dayRange(coin);
+  const estimate = range.estimated ? 'Estimated as ±5% of the last price' : undefined;
+  return (
+    <div className="flex flex-col gap-3 px-4 py-3 lg:flex-row lg:items-center lg:gap-8">
+      <div className="flex items-center gap-3">
+        <CoinIcon coin={coin} />
+        <div className="min-w-0">
+          <div className="flex items-center gap-1.5">
+            <h1 className="text-lg font-bold tracking-tight text-ink" data-testid="trade-pair">
+              {pair}
+            </h1>
+            <button
+              type="button"
+              onClick={onToggleStar}
+              aria-pressed={starred}
+              aria-label={
+                starred ? `Remove ${symbol} from watchlist` : `Add ${symbol} to watchlist`
+              }
+              title={starred ? 'Remove from watchlist' : 'Add to watchlist'}
+              className="grid size-8 place-items-center rounded-md text-subtle hover:bg-raised hover:text-accent"
+            >
+              <Star
+                className={clsx('size-4', starred && 'fill-accent text-accent')}
+                aria-hidden="true"
+              />
+            </button>
+          </div>
+          <p className="text-xs text-subtle">{displayName(coin)}</p>
+        </div>
+        <div className="ml-auto text-right lg:ml-4 lg:text-left">
+          <p
+            className={clsx(
+              'text-lg font-bold tabular-nums',
+              changeColorClass(coin.price_change_percentage_24h),
+            )}
+            data-testid="trade-price"
+          >
+            {formatPrice(coin.price)}
+          </p>
+          <ChangeText value={coin.price_change_percentage_24h} className="text-xs" />
+        </div>
+      </div>
+      <dl className="grid grid-cols-3 gap-3 border-t border-line pt-3 lg:flex lg:gap-8 lg:border-0 lg:pt-0">
+        <Stat label="24h High" value={formatPrice(range.high)} hint={estimate} />
+        <Stat label="24h Low" value={formatPrice(range.low)} hint={estimate} />
+        <Stat label="24h Vol" value={`₹${formatCompact(coin.volume)}`} />
+      </dl>
+      <div className="hidden lg:ml-auto lg:block">
+        <SimulatedBadge align="right" />
+      </div>
+    </div>
+  );
+}
