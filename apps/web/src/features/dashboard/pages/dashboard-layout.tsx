@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
   ArrowLeftRight,
@@ -71,6 +72,13 @@ function isItemActive(item: MenuItem, pathname: string): boolean {
 export default function DashboardLayout() {
   const { pathname } = useLocation();
   const { logout } = useAuth();
+  const strip = useRef<HTMLUListElement>(null);
+  // On phones the menu is a sideways strip; keep the current page's item in view.
+  useEffect(() => {
+    strip.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [pathname]);
   const linkClass = (item: MenuItem) =>
     clsx(
       'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
@@ -117,7 +125,7 @@ export default function DashboardLayout() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <nav aria-label="Dashboard sections" className="border-b border-line md:hidden">
-          <ul className="flex gap-1 overflow-x-auto px-4 py-2 [scrollbar-width:none]">
+          <ul ref={strip} className="flex gap-1 overflow-x-auto px-4 py-2 [scrollbar-width:none]">
             {allItems.map((item) => (
               <li key={item.to} className="shrink-0">
                 <Link

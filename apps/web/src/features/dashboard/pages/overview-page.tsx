@@ -1,10 +1,10 @@
 import { BadgeCheck } from 'lucide-react';
+import { MarketOverview } from '../../../components/market/market-overview.tsx';
 import { useUsdtInrPrice } from '../../../hooks/use-usdt-inr-price.ts';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { BalanceCards } from '../components/balance-cards.tsx';
 import { KycBanner } from '../components/kyc-banner.tsx';
 import { QuickActions } from '../components/quick-actions.tsx';
-import { DashboardMarkets } from '../components/dashboard-markets.tsx';
 
 /** Dashboard overview (PRODUCT.md §2): KYC prompt, balances, PnL, quick actions, markets. */
 export default function OverviewPage() {
@@ -31,7 +31,7 @@ export default function OverviewPage() {
       ) : null}
       <BalanceCards inr={balance} usdt={usdtBalance} usdtInrPrice={price} />
       <QuickActions />
-      <DashboardMarkets />
+      <MarketOverview heading="Markets" />
     </div>
   );
 }

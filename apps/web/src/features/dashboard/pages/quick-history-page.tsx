@@ -1,10 +1,142 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { History, Search } from 'lucide-react';
+import { toast } from 'sonner';
+import { messages, type TradeStatus, type TradeType } from '@sikka/contracts';
+import { paths } from '../../../config/paths.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useTrades, type TradesFilter } from '../api/get-trades.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { TradeHistoryTable } from '../components/trade-history-table.tsx';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { entriesText, pageCount } from '../lib/paging.ts';
 
+const SEARCH_DEBOUNCE_MS = 300;
+
+const typeOptions = [
+  { value: 'all', label: 'All types' },
+  { value: 'buy', label: 'Buy' },
+  { value: 'sell', label: 'Sell' },
+] as const;
+const statusOptions = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'failed', label: 'Failed' },
+] as const;
+
+/** Quick trade history (PRODUCT.md §2): search by id, type and status filters, pages of 10. */
 export default function QuickHistoryPage() {
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [type, setType] = useState<TradesFilter['type']>('all');
+  const [status, setStatus] = useState<TradesFilter['status']>('all');
+  // The page belongs to one filter: any new search or filter starts again from page 1,
+  // in the same render (an effect would first fetch page N of the new filter).
+  const filterKey = `${type}|${status}|${search}`;
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
+
+  const trades = useTrades({ page, type, status, search });
+  useEffect(() => {
+    if (trades.isError) toast.error(messages.trades.fetchFailed, { id: 'trades-fetch' });
+  }, [trades.isError]);
+
+  const data = trades.data;
+  const count = data ? pageCount(data.pageSize, data.total) : 1;
+  // A page past the end (trades filtered away meanwhile) falls back to the last one.
+  const lastPage = data && page > count ? count : null;
+  useEffect(() => {
+    if (lastPage !== null) setPaging({ filterKey, page: lastPage });
+  }, [lastPage, filterKey]);
+
   return (
-    <PlaceholderPage
-      title="Quick History"
-      description="Every instant USDT buy and sell you have made."
-    />
+    <div className="w-full px-4 py-6 md:py-8 md:pl-8">
+      <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">Quick History</h1>
+      <p className="mt-1.5 text-sm text-muted md:text-base">
+        Every instant USDT buy and sell you have made.
+      </p>
+
+      <section className="mt-6 rounded-2xl border border-line bg-surface p-4 md:p-5">
+        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_180px_180px]">
+          <div>
+            <label htmlFor="trade-search" className="sr-only">
+              Search by trade ID
+            </label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
+                aria-hidden="true"
+              />
+              <input
+                id="trade-search"
+                type="search"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="Search by trade ID"
+                value={searchInput}
+                onChange={(e) => setSearchInput(e.target.value)}
+                className="h-11 w-full rounded-lg border border-line bg-canvas pr-3 pl-9 text-[15px] text-ink placeholder:text-subtle outline-none hover:border-line-strong focus:border-accent focus:ring-2 focus:ring-accent/30"
+              />
+            </div>
+          </div>
+          <SelectField
+            label="Type"
+            hideLabel
+            options={typeOptions}
+            value={type}
+            onChange={(e) => setType(e.target.value as TradeType | 'all')}
+          />
+          <SelectField
+            label="Status"
+            hideLabel
+            options={statusOptions}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as TradeStatus | 'all')}
+          />
+        </div>
+
+        <div className="mt-4" aria-busy={trades.isFetching}>
+          {trades.isPending ? (
+            <div role="status" aria-label="Loading trades" className="space-y-2">
+              {[0, 1, 2, 3].map((i) => (
+                <div key={i} className="h-11 animate-shimmer rounded-lg bg-raised" />
+              ))}
+            </div>
+          ) : trades.isError && !data ? (
+            <p
+              role="alert"
+              className="rounded-lg border border-down/30 bg-down/10 p-4 text-sm text-down"
+            >
+              {messages.trades.fetchFailed}
+            </p>
+          ) : data && data.trades.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 py-12 text-center">
+              <History className="size-8 text-subtle" aria-hidden="true" />
+              <p className="font-medium text-ink">{messages.trades.empty}</p>
+              {!search && type === 'all' && status === 'all' ? (
+                <Link to={paths.quickBuy} className={buttonClasses('primary', 'sm', 'mt-2')}>
+                  Make your first trade
+                </Link>
+              ) : (
+                <p className="text-sm text-muted">Try another search or filter.</p>
+              )}
+            </div>
+          ) : data ? (
+            <TradeHistoryTable trades={data.trades} />
+          ) : null}
+        </div>
+
+        {data && data.total > 0 ? (
+          <div className="mt-4 flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-muted" aria-live="polite">
+              {entriesText(data.page, data.pageSize, data.total)}
+            </p>
+            {count > 1 ? <Pagination page={page} count={count} onChange={setPage} /> : null}
+          </div>
+        ) : null}
+      </section>
+    </div>
   );
 }

@@ -1,10 +1,94 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Building2, ChevronDown } from 'lucide-react';
+import { clsx } from 'clsx';
+import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { depositsQueryKey } from '../api/get-deposits.ts';
+import { BankDetails } from '../components/bank-details.tsx';
+import { DepositForm } from '../components/deposit-form.tsx';
+import { DepositLimits } from '../components/deposit-limits.tsx';
+import { Notices } from '../components/notices.tsx';
+import { RecentDeposits } from '../components/recent-deposits.tsx';
+import { Panel, WalletFrame } from '../components/wallet-frame.tsx';
 
+/** INR deposit by bank transfer (PRODUCT.md §2 "Wallet"). */
 export default function InrDepositPage() {
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  useRefetchDepositsOnBalanceChange();
+
   return (
-    <PlaceholderPage
+    <WalletFrame
       title="Deposit INR"
-      description="Add rupees to your Sikka balance by bank transfer (IMPS/NEFT/RTGS)."
-    />
+      description="Add rupees to your Sikka balance by bank transfer, then tell us the UTR number."
+    >
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
+        <div className="space-y-5">
+          <Panel title="Deposit Method">
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={formId}
+              onClick={() => setOpen((o) => !o)}
+              className={clsx(
+                'flex w-full items-center gap-4 rounded-xl border p-4 text-left transition-colors',
+                open
+                  ? 'border-accent bg-accent/[0.06]'
+                  : 'border-line bg-canvas/60 hover:border-line-strong',
+              )}
+            >
+              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-raised text-accent">
+                <Building2 className="size-5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold text-ink">Bank Transfer (IMPS/NEFT/RTGS)</span>
+                <span className="mt-0.5 block text-sm text-muted">
+                  Free · usually credited within 30 minutes
+                </span>
+              </span>
+              <ChevronDown
+                className={clsx('size-5 text-muted transition-transform', open && 'rotate-180')}
+                aria-hidden="true"
+              />
+            </button>
+            <div id={formId} hidden={!open} className="mt-5">
+              {open ? <DepositForm /> : null}
+            </div>
+            <div className="mt-5">
+              <h3 className="mb-2 text-sm font-medium text-muted">Deposit limits</h3>
+              <DepositLimits />
+            </div>
+          </Panel>
+        </div>
+        <div className="space-y-5">
+          <BankDetails />
+          <Notices
+            items={[
+              'Deposits are processed within 30 minutes.',
+              'Withdrawals are processed within 30 minutes during banking hours.',
+              'Transfer from a bank account in your own name, then submit its UTR number here.',
+            ]}
+          />
+        </div>
+      </div>
+      <div className="mt-5">
+        <RecentDeposits />
+      </div>
+    </WalletFrame>
   );
+}
+
+/**
+ * An approved deposit reaches the page as a live balance change; re-reading the list then
+ * turns its badge from pending to approved without a reload.
+ */
+function useRefetchDepositsOnBalanceChange() {
+  const { balance } = useAuth();
+  const queryClient = useQueryClient();
+  const last = useRef(balance);
+  useEffect(() => {
+    if (balance === last.current) return;
+    last.current = balance;
+    void queryClient.invalidateQueries({ queryKey: depositsQueryKey });
+  }, [balance, queryClient]);
 }

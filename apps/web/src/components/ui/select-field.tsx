@@ -1,0 +1,78 @@
+import { clsx } from 'clsx';
+import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { ChevronDown } from 'lucide-react';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string;
+  options: ReadonlyArray<SelectOption>;
+  /** Shown under the field while there is no error. */
+  hint?: ReactNode;
+  error?: string;
+  /** Keeps the label for screen readers only (e.g. compact filter bars). */
+  hideLabel?: boolean;
+}
+
+/**
+ * A labelled native select: the platform's own picker on phones and full keyboard support,
+ * in the app's colours. Hint or error is tied to it for screen readers.
+ */
+export function SelectField({
+  label,
+  options,
+  hint,
+  error,
+  hideLabel,
+  className,
+  ...select
+}: SelectFieldProps) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const note = error ?? hint;
+  return (
+    <div className={className}>
+      <label
+        htmlFor={id}
+        className={clsx('mb-1.5 block text-sm font-medium text-ink', hideLabel && 'sr-only')}
+      >
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={note ? noteId : undefined}
+          className={clsx(
+            'h-11 w-full cursor-pointer appearance-none rounded-lg border bg-canvas pr-10 pl-3.5 text-[15px] text-ink',
+            'transition-colors outline-none focus:border-accent focus:ring-2 focus:ring-accent/30',
+            error ? 'border-down' : 'border-line hover:border-line-strong',
+          )}
+          {...select}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
+          aria-hidden="true"
+        />
+      </div>
+      {note ? (
+        <p
+          id={noteId}
+          className={clsx('mt-1.5 text-sm', error ? 'text-down' : 'text-subtle')}
+          data-field-error={error ? '' : undefined}
+        >
+          {note}
+        </p>
+      ) : null}
+    </div>
+  );
+}

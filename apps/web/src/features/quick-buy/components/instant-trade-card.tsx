@@ -1,0 +1,210 @@
+import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import * as Tabs from '@radix-ui/react-tabs';
+import { clsx } from 'clsx';
+import { ArrowDown, CircleAlert, Zap } from 'lucide-react';
+import { messages, type TradeType } from '@sikka/contracts';
+import { paths } from '../../../config/paths.ts';
+import { formatInr } from '../../../lib/format.ts';
+import type { useQuickTrade } from '../hooks/use-quick-trade.ts';
+import { fieldUnit } from '../lib/quick-trade.ts';
+import { AmountInput } from './amount-input.tsx';
+import { PercentSlider } from './percent-slider.tsx';
+
+type QuickTrade = ReturnType<typeof useQuickTrade>;
+
+const usdtFormat = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 8,
+});
+const formatUsdt = (value: string) => `${usdtFormat.format(value as `${number}`)} USDT`;
+
+const labels: Record<TradeType, { spend: string; receive: string; action: string }> = {
+  buy: { spend: 'You spend', receive: 'You receive', action: 'Buy USDT' },
+  sell: { spend: 'You sell', receive: 'You receive', action: 'Sell USDT' },
+};
+
+/** The Instant Trade card: Buy/Sell tabs, rate, linked amounts, slider, messages, submit. */
+export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
+  const messageId = useId();
+  const { side, order, message, signedIn } = quick;
+  const text = labels[side];
+  const spendInvalid =
+    message !== null &&
+    message !== messages.quickBuy.loginRequired &&
+    (message !== messages.quickBuy.enterAmount || quick.driver === 'spend');
+  const receiveInvalid = message === messages.quickBuy.enterAmount && quick.driver === 'receive';
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void quick.submit();
+  }
+
+  return (
+    <section
+      aria-labelledby="instant-trade-title"
+      className="rounded-2xl border border-line bg-surface shadow-xl shadow-black/20"
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-line px-5 py-4">
+        <h2
+          id="instant-trade-title"
+          className="flex items-center gap-2 text-lg font-semibold text-ink"
+        >
+          <Zap className="size-5 text-accent" aria-hidden="true" />
+          Instant Trade
+        </h2>
+        <span
+          className={clsx(
+            'flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium',
+            quick.live ? 'bg-up/12 text-up' : 'bg-raised text-muted',
+          )}
+          title={
+            quick.live ? 'Live USDT/INR market price' : 'Market price unavailable: fallback rate'
+          }
+        >
+          <span
+            aria-hidden="true"
+            className={clsx(
+              'size-1.5 rounded-full',
+              quick.live ? 'animate-pulse bg-up' : 'bg-subtle',
+            )}
+          />
+          {quick.live ? 'Live rate' : 'Standard rate'}
+        </span>
+      </div>
+
+      <Tabs.Root value={side} onValueChange={(v) => quick.setSide(v === 'sell' ? 'sell' : 'buy')}>
+        <Tabs.List aria-label="Trade side" className="grid grid-cols-2 gap-1 p-4 pb-0">
+          {(['buy', 'sell'] as const).map((s) => (
+            <Tabs.Trigger
+              key={s}
+              value={s}
+              className={clsx(
+                'h-10 rounded-lg text-sm font-semibold capitalize transition-colors',
+                'data-[state=inactive]:bg-raised/60 data-[state=inactive]:text-muted data-[state=inactive]:hover:text-ink',
+                s === 'buy'
+                  ? 'data-[state=active]:bg-up data-[state=active]:text-canvas'
+                  : 'data-[state=active]:bg-down data-[state=active]:text-canvas',
+              )}
+            >
+              {s}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        {(['buy', 'sell'] as const).map((s) => (
+          <Tabs.Content key={s} value={s} className="outline-none">
+            {s === side ? (
+              <form onSubmit={onSubmit} noValidate className="space-y-4 p-4 pt-4 md:p-5">
+                <div className="flex items-center justify-between rounded-xl bg-canvas/60 px-4 py-3 text-sm">
+                  <span className="text-muted">{side === 'buy' ? 'Buy rate' : 'Sell rate'}</span>
+                  <span className="font-semibold tabular-nums text-ink" data-testid="quick-rate">
+                    1 USDT = {formatInr(quick.rate)}
+                  </span>
+                </div>
+
+                <AmountInput
+                  name="spend"
+                  label={`${text.spend} (${fieldUnit(side, 'spend')})`}
+                  unit={fieldUnit(side, 'spend')}
+                  value={order.spend}
+                  onChange={(v) => quick.type('spend', v)}
+                  invalid={spendInvalid}
+                  describedBy={spendInvalid ? messageId : undefined}
+                />
+                <div className="-my-2 flex justify-center" aria-hidden="true">
+                  <span className="grid size-8 place-items-center rounded-full border border-line bg-raised text-muted">
+                    <ArrowDown className="size-4" />
+                  </span>
+                </div>
+                <AmountInput
+                  name="receive"
+                  label={`${text.receive} (${fieldUnit(side, 'receive')})`}
+                  unit={fieldUnit(side, 'receive')}
+                  value={order.receive}
+                  onChange={(v) => quick.type('receive', v)}
+                  invalid={receiveInvalid}
+                  describedBy={receiveInvalid ? messageId : undefined}
+                />
+
+                <div className="flex items-center justify-between text-sm">
+                  <span className="text-muted">Available</span>
+                  <span className="font-medium tabular-nums text-ink" data-testid="quick-available">
+                    {signedIn
+                      ? side === 'buy'
+                        ? formatInr(quick.balances.inr)
+                        : formatUsdt(quick.balances.usdt)
+                      : '—'}
+                  </span>
+                </div>
+                <PercentSlider
+                  label={`Share of your ${side === 'buy' ? 'INR' : 'USDT'} balance`}
+                  value={quick.percent}
+                  onChange={quick.slide}
+                  disabled={quick.processing}
+                />
+
+                {message ? (
+                  <p
+                    id={messageId}
+                    role="alert"
+                    className="flex items-start gap-2 rounded-lg border border-down/30 bg-down/10 px-3 py-2 text-sm text-down"
+                  >
+                    <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                    <span>
+                      {message}
+                      {message === messages.quickBuy.loginRequired ? (
+                        <>
+                          {' '}
+                          <Link
+                            to={paths.login}
+                            className="font-semibold underline underline-offset-2"
+                          >
+                            Log in
+                          </Link>
+                        </>
+                      ) : null}
+                    </span>
+                  </p>
+                ) : null}
+
+                {order.usdtAmount && order.inrTotal ? (
+                  <p className="text-xs text-subtle" data-testid="quick-summary">
+                    {side === 'buy' ? 'You buy' : 'You sell'} {order.usdtAmount} USDT for{' '}
+                    {formatInr(order.inrTotal)}. The final amount is confirmed by the server at the
+                    live rate.
+                  </p>
+                ) : null}
+
+                <button
+                  type="submit"
+                  disabled={!quick.canSubmit}
+                  className={clsx(
+                    'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg text-base font-semibold text-canvas transition-colors',
+                    'disabled:cursor-not-allowed disabled:opacity-50',
+                    side === 'buy'
+                      ? 'bg-up enabled:hover:bg-up/90'
+                      : 'bg-down enabled:hover:bg-down/90',
+                  )}
+                >
+                  {quick.processing ? 'Processing...' : text.action}
+                </button>
+                {!signedIn ? (
+                  <p className="text-center text-sm text-muted">
+                    New to Sikka?{' '}
+                    <Link
+                      to={paths.signup}
+                      className="font-semibold text-accent hover:text-accent-hover"
+                    >
+                      Create an account
+                    </Link>
+                  </p>
+                ) : null}
+              </form>
+            ) : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </section>
+  );
+}

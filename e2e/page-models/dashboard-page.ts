@@ -1,0 +1,59 @@
+import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './app-shell.ts';
+
+/**
+ * A user whose KYC is pending gets the KYC type choice on opening the dashboard (PRODUCT.md
+ * §2 "KYC flow"), once per visit. Money tests close it the way a user would, with Escape.
+ */
+export async function dismissKycPrompt(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Complete Your KYC' });
+  await dialog.waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The dashboard frame (side menu) and its overview page. */
+export class DashboardPage {
+  readonly shell: AppShell;
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+  }
+
+  /** The side menu (desktop). */
+  get sideMenu(): Locator {
+    return this.page.getByRole('navigation', { name: 'Dashboard', exact: true });
+  }
+  /** The sideways strip that replaces the side menu on phones. */
+  get mobileMenu(): Locator {
+    return this.page.getByRole('navigation', { name: 'Dashboard sections' });
+  }
+  get kycBanner(): Locator {
+    return this.page.getByRole('region', { name: 'Complete Your KYC' });
+  }
+  get verifiedBadge(): Locator {
+    return this.page.getByRole('heading', { level: 1 }).getByText('Verified', { exact: true });
+  }
+  get totalBalance(): Locator {
+    return this.page.getByTestId('total-balance');
+  }
+  /** The INR amount of the Wallet Balance (INR) card. */
+  get walletBalance(): Locator {
+    return this.page.getByTestId('wallet-balance-inr');
+  }
+  get usdtBalance(): Locator {
+    return this.page.getByTestId('usdt-balance');
+  }
+  get pnl(): Locator {
+    return this.page.getByTestId('todays-pnl');
+  }
+  get quickActions(): Locator {
+    return this.page.getByRole('region', { name: 'Quick Actions' });
+  }
+
+  /** Opens a dashboard path; `kycPending` users first close the KYC prompt. */
+  async goto(path = '/dashboard', { kycPending = true } = {}): Promise<void> {
+    await this.shell.open(path);
+    if (kycPending) await dismissKycPrompt(this.page);
+    await this.page.getByText('Welcome back,').waitFor();
+  }
+}

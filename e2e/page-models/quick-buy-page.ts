@@ -1,0 +1,56 @@
+import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './app-shell.ts';
+
+/** /quick-buy: the Instant Trade card, the success dialog, How It Works and the FAQ. */
+export class QuickBuyPage {
+  readonly shell: AppShell;
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+  }
+
+  get card(): Locator {
+    return this.page.getByRole('region', { name: 'Instant Trade' });
+  }
+  tab(side: 'Buy' | 'Sell'): Locator {
+    return this.card.getByRole('tab', { name: side, exact: true });
+  }
+  /** The box of what the user gives: INR when buying, USDT when selling. */
+  get spend(): Locator {
+    return this.card.getByLabel(/^You (spend|sell) \(/);
+  }
+  get receive(): Locator {
+    return this.card.getByLabel(/^You receive \(/);
+  }
+  get slider(): Locator {
+    return this.card.getByRole('slider');
+  }
+  percentStop(percent: 0 | 25 | 50 | 75 | 100): Locator {
+    return this.card.getByRole('button', { name: `${percent}%`, exact: true });
+  }
+  get submit(): Locator {
+    return this.card.locator('button[type="submit"]');
+  }
+  get message(): Locator {
+    return this.card.getByRole('alert');
+  }
+  get rate(): Locator {
+    return this.card.getByTestId('quick-rate');
+  }
+  get available(): Locator {
+    return this.card.getByTestId('quick-available');
+  }
+  get successDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Trade Successful' });
+  }
+
+  async goto(): Promise<void> {
+    await this.shell.open('/quick-buy');
+    await this.card.waitFor();
+  }
+
+  /** The displayed rate as a plain decimal string ('1 USDT = ₹89.70' → '89.70'). */
+  async rateValue(): Promise<string> {
+    const text = await this.rate.innerText();
+    return text.replace(/^.*₹/, '').replace(/,/g, '').trim();
+  }
+}

@@ -1,0 +1,61 @@
+import type { Locator, Page } from 'playwright-core';
+import { AppShell } from './app-shell.ts';
+import { dismissKycPrompt } from './dashboard-page.ts';
+
+/** The wallet's four pages; the INR deposit form and its recent deposits list. */
+export class WalletPage {
+  readonly shell: AppShell;
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+  }
+
+  get tabs(): Locator {
+    return this.page.getByRole('navigation', { name: 'Wallet' });
+  }
+  get methodCard(): Locator {
+    return this.page.getByRole('button', { name: /Bank Transfer \(IMPS\/NEFT\/RTGS\)/ });
+  }
+  get amount(): Locator {
+    return this.page.getByLabel('Amount (INR)');
+  }
+  get utrNumber(): Locator {
+    return this.page.getByLabel('UTR Number');
+  }
+  get submit(): Locator {
+    return this.page.getByRole('button', { name: /Submit Deposit Request|Submitting\.\.\./ });
+  }
+  get limits(): Locator {
+    return this.page.getByRole('definition').filter({ hasText: '₹' });
+  }
+  /** Rows of the recent deposits table (desktop) — header row excluded. */
+  get depositRows(): Locator {
+    return this.page.getByRole('table', { name: 'Recent deposits' }).locator('tbody tr');
+  }
+  /** Items of the recent deposits list (phones). */
+  get depositItems(): Locator {
+    return this.page.getByRole('list', { name: 'Recent deposits' }).getByRole('listitem');
+  }
+  /** Messages under the form's fields. */
+  fieldErrors(): Promise<string[]> {
+    return this.page.locator('form [data-field-error]').allInnerTexts();
+  }
+
+  /** Opens a wallet page; `kycPending` users (every new one) first close the KYC prompt. */
+  async open(path: string, { kycPending = true } = {}): Promise<void> {
+    await this.shell.open(path);
+    if (kycPending) await dismissKycPrompt(this.page);
+    await this.tabs.waitFor();
+  }
+
+  async openDepositForm(): Promise<void> {
+    await this.open('/dashboard/wallet/inr-deposit');
+    await this.methodCard.click();
+    await this.amount.waitFor();
+  }
+
+  async requestDeposit(amount: string, utr: string): Promise<void> {
+    await this.amount.fill(amount);
+    await this.utrNumber.fill(utr);
+    await this.submit.click();
+  }
+}

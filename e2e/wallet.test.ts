@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPY_CONFIRM_MS } from '@sikka/contracts';
+import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
+import { screenshotBothSizes } from './support/screenshots.ts';
+import { WalletPage } from './page-models/wallet-page.ts';
+
+const skip = e2eSkipReason();
+if (skip) console.warn(skip);
+
+describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
+  let e2e: E2e;
+  beforeAll(async () => {
+    e2e = await startE2e();
+  });
+  afterAll(() => e2e?.close());
+
+  it('INR deposit shows the method, limits, sample bank details, notices and the empty list', async () => {
+    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    const wallet = new WalletPage(page);
+    await wallet.open('/dashboard/wallet');
+    expect(wallet.shell.pathname()).toBe('/dashboard/wallet/inr-deposit');
+    const tabs = await wallet.tabs
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
+    expect(tabs).toEqual([
+      ['Deposit INR', '/dashboard/wallet/inr-deposit'],
+      ['Withdraw INR', '/dashboard/wallet/inr-withdraw'],
+      ['Deposit Crypto', '/dashboard/wallet/crypto-deposit'],
+      ['Withdraw Crypto', '/dashboard/wallet/crypto-withdraw'],
+    ]);
+
+    const limits = await page.getByRole('definition').allInnerTexts();
+    expect(limits).toEqual(expect.arrayContaining(['₹100', '₹10,00,000', '₹50,00,000']));
+    for (const text of [
+      'Sikka Technologies Pvt Ltd',
+      'Deposits are processed within 30 minutes.',
+      'Withdrawals are processed within 30 minutes during banking hours.',
+      'No deposits yet',
+      'Sample',
+    ]) {
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    // The form opens from the method card.
+    expect(await wallet.amount.count()).toBe(0);
+    expect(await wallet.methodCard.getAttribute('aria-expanded')).toBe('false');
+    await wallet.methodCard.click();
+    expect(await wallet.methodCard.getAttribute('aria-expanded')).toBe('true');
+    await wallet.amount.waitFor();
+    await wallet.utrNumber.waitFor();
+    await screenshotBothSizes(page, 'wallet-inr-deposit');
+  });
+
+  it('copy buttons copy the value and show the copied icon for 2 seconds', async () => {
+    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const wallet = new WalletPage(page);
+    await wallet.open('/dashboard/wallet/inr-deposit');
+    await page.getByRole('button', { name: 'Copy IFSC Code' }).click();
+    const copied = page.getByRole('button', { name: 'IFSC Code copied' });
+    await copied.waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('HDFC0001234');
+
+    await wallet.tabs.getByRole('link', { name: 'Deposit Crypto' }).click();
+    const address = page.getByTestId('deposit-address');
+    const btcAddress = await address.innerText();
+    expect(btcAddress).toMatch(/^bc1/);
+    await page.getByRole('button', { name: 'Copy Deposit address' }).click();
+    const copiedAt = Date.now();
+    const done = page.getByRole('button', { name: 'Deposit address copied' });
+    await done.waitFor();
+    expect(await done.getAttribute('data-copied')).toBe('');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(btcAddress);
+    await page.getByRole('button', { name: 'Copy Deposit address' }).waitFor({ timeout: 4000 });
+    const shownFor = Date.now() - copiedAt;
+    expect(shownFor).toBeGreaterThanOrEqual(COPY_CONFIRM_MS - 100);
+    expect(shownFor).toBeLessThan(COPY_CONFIRM_MS + 1500);
+  });
+
+  it('crypto deposit: coins, networks, sample address per network, processing times', async () => {
+    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    const wallet = new WalletPage(page);
+    await wallet.open('/dashboard/wallet/crypto-deposit');
+    const coin = page.getByLabel('Coin', { exact: true });
+    const network = page.getByLabel('Network', { exact: true });
+    expect(await coin.locator('option').allInnerTexts()).toEqual([
+      'Bitcoin (BTC)',
+      'Ethereum (ETH)',
+      'Tether (USDT)',
+    ]);
+    expect(await network.locator('option').allInnerTexts()).toEqual([
+      'Bitcoin Network',
+      'Lightning Network',
+    ]);
+    await page.getByText('2 network confirmations', { exact: false }).waitFor();
+    await page.getByText('Instant', { exact: true }).waitFor();
+    await page.getByText('This is a sample address', { exact: false }).waitFor();
+    await screenshotBothSizes(page, 'wallet-crypto-deposit');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await network.selectOption('lightning');
+    expect(await page.getByTestId('deposit-address').innerText()).not.toMatch(/^bc1/);
+    await coin.selectOption('USDT');
+    await page.getByText('USDT deposit address (Lightning Network)').waitFor();
+  });
+
+  it('INR and crypto withdraw are static forms that send nothing', async () => {
+    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    const wallet = new WalletPage(page);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') posts.push(r.url());
+    });
+
+    await wallet.open('/dashboard/wallet/inr-withdraw');
+    const account = page.getByLabel('Bank Account');
+    expect(await account.locator('option').count()).toBe(2);
+    await page.getByLabel('Amount (INR)').fill('500');
+    await page.getByRole('button', { name: 'Withdraw Now' }).click();
+    await wallet.shell.toast('INR withdrawals are coming soon', 'info').waitFor();
+    await screenshotBothSizes(page, 'wallet-inr-withdraw');
+
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await wallet.tabs.getByRole('link', { name: 'Withdraw Crypto' }).click();
+    await page.getByLabel('Recipient Address').fill('bc1qexampleaddress');
+    await page.getByLabel('Amount (BTC)').fill('0.01');
+    await page.getByText('0.0005 BTC', { exact: true }).waitFor();
+    await page.getByText('1 sat', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await wallet.shell.toast('Crypto withdrawals are coming soon', 'info').waitFor();
+    await screenshotBothSizes(page, 'wallet-crypto-withdraw');
+    expect(posts.filter((u) => !u.includes('/api/realtime'))).toEqual([]);
+  });
+});
