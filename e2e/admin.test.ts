@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { ADMIN_PAGE_SIZE, messages } from '@sikka/contracts';
+import { ADMIN } from '../test/support/app.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type Account, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
-import { acceptCookies, AdminPage, type AdminTab } from './page-models/admin-page.ts';
+import { AdminPage, type AdminTab } from './page-models/admin-page.ts';
 import { kycDocuments, validAadhaar } from './page-models/kyc-documents.ts';
 
 const skip = e2eSkipReason();
@@ -28,7 +29,6 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
 
   async function adminAt(viewport = VIEWPORTS.desktop): Promise<AdminPage> {
     const page = await e2e.adminPage(viewport);
-    await acceptCookies(page);
     const admin = new AdminPage(page);
     await admin.goto();
     return admin;
@@ -220,6 +220,16 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await admin.filter(asha.email);
     await admin.waitForRows(1, asha.email);
     await admin.rows(asha.email).getByText('₹5,000.00').waitFor();
+
+    // Every decision is in the audit log with who made it: her KYC submission and both deposits.
+    await admin.openTab('Audit log');
+    await admin.filter(asha.email);
+    await admin.waitForRows(3, asha.email);
+    const rejected = admin.rows('UTR9876543210');
+    await rejected.getByText('Reason: No transfer with this UTR reached us').waitFor();
+    await rejected.getByText(ADMIN.email).waitFor();
+    await admin.rows('UTR1234567890').getByText('approved', { exact: true }).waitFor();
+    await screenshotBothSizes(admin.page, 'admin-audit');
   });
 
   it('trades: every user trade with 8-decimal amounts, search and every status filter', async () => {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { kycRequiredOrder, messages } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type Account, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
-import { acceptCookies, AdminPage } from './page-models/admin-page.ts';
+import { AdminPage } from './page-models/admin-page.ts';
 import { kycDocuments, validAadhaar, type KycDocuments } from './page-models/kyc-documents.ts';
 import { KycFlow, type IndividualKycValues } from './page-models/kyc-flow.ts';
 
@@ -44,7 +44,6 @@ async function fillAndSubmit(kyc: KycFlow, docs: KycDocuments): Promise<void> {
 }
 
 async function openDashboard(page: Page): Promise<KycFlow> {
-  await acceptCookies(page);
   const kyc = new KycFlow(page);
   await kyc.shell.open('/dashboard');
   return kyc;
@@ -177,7 +176,6 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
 
     // The admin, in another browser context, rejects with a reason.
     const adminPage = await e2e.adminPage(VIEWPORTS.desktop);
-    await acceptCookies(adminPage);
     const admin = new AdminPage(adminPage);
     await admin.goto();
     await admin.filter(account.email);

@@ -1,18 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
 import { AppShell } from './app-shell.ts';
 
-/** The visitor already accepted cookies, so the banner stays out of the way (and the screenshots). */
-export async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(
-    (key) => window.localStorage.setItem(key, 'true'),
-    COOKIE_CONSENT_STORAGE_KEY,
-  );
-}
+export type AdminTab = 'Users' | 'Deposits' | 'Trades' | 'Audit log';
 
-export type AdminTab = 'Users' | 'Deposits' | 'Trades';
-
-/** /admin: tabs Users, Deposits, Trades, each a searchable, filterable, paged list. */
+/** /admin: tabs Users, Deposits, Trades and the audit log, each a searchable, paged list. */
 export class AdminPage {
   readonly shell: AppShell;
   constructor(readonly page: Page) {
@@ -62,7 +53,9 @@ export class AdminPage {
   }
   async filter(search: string, status = ''): Promise<void> {
     await this.search.fill(search);
-    await this.statusFilter.selectOption(status);
+    // The audit log has no status filter.
+    if (status || (await this.statusFilter.count()) > 0)
+      await this.statusFilter.selectOption(status);
   }
   get emptyText(): Locator {
     return this.panel.locator('p.border-dashed');

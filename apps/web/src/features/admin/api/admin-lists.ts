@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
+  AuditResponse,
   AdminDepositsResponse,
   AdminTradesResponse,
   AdminUsersResponse,
@@ -16,7 +17,9 @@ export interface AdminListParams {
 /** Every admin query starts with this key, so one invalidation reloads every list. */
 export const adminQueryRoot = ['admin'] as const;
 
-function listPath(resource: 'users' | 'deposits' | 'trades', params: AdminListParams): string {
+type AdminResource = 'users' | 'deposits' | 'trades' | 'audit';
+
+function listPath(resource: AdminResource, params: AdminListParams): string {
   const query = new URLSearchParams();
   if (params.search.trim()) query.set('search', params.search.trim());
   if (params.status) query.set('status', params.status);
@@ -25,7 +28,7 @@ function listPath(resource: 'users' | 'deposits' | 'trades', params: AdminListPa
 }
 
 // The previous page stays on screen while the next one loads, so the table does not jump.
-const listOptions = <T>(resource: 'users' | 'deposits' | 'trades', params: AdminListParams) =>
+const listOptions = <T>(resource: AdminResource, params: AdminListParams) =>
   queryOptions({
     queryKey: [...adminQueryRoot, resource, params] as const,
     queryFn: ({ signal }) => api.get<T>(listPath(resource, params), { signal }),
@@ -44,3 +47,7 @@ export const adminDepositsQueryOptions = (params: AdminListParams) =>
 /** GET /api/admin/trades: search on name, e-mail or trade id. */
 export const adminTradesQueryOptions = (params: AdminListParams) =>
   listOptions<AdminTradesResponse>('trades', params);
+
+/** GET /api/admin/audit: every KYC and deposit decision, newest first; search on people or action. */
+export const adminAuditQueryOptions = (params: AdminListParams) =>
+  listOptions<AuditResponse>('audit', params);

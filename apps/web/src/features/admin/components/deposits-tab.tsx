@@ -69,10 +69,12 @@ export function DepositsTab() {
         searchPlaceholder="Search by name, email or UTR"
         search={list.search}
         onSearch={list.setSearch}
-        statusLabel="Deposit status"
-        statuses={depositStatuses}
-        status={list.status}
-        onStatus={list.setStatus}
+        statusFilter={{
+          label: 'Deposit status',
+          statuses: depositStatuses,
+          value: list.status,
+          onChange: list.setStatus,
+        }}
       />
       {query.isError ? (
         <ListError

@@ -7,10 +7,13 @@ export interface ListToolbarProps {
   searchPlaceholder: string;
   search: string;
   onSearch(value: string): void;
-  statusLabel: string;
-  statuses: ReadonlyArray<string>;
-  status: string;
-  onStatus(value: string): void;
+  /** Lists without a status (the audit log) leave the filter out. */
+  statusFilter?: {
+    label: string;
+    statuses: ReadonlyArray<string>;
+    value: string;
+    onChange(value: string): void;
+  };
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -21,15 +24,12 @@ export function ListToolbar({
   searchPlaceholder,
   search,
   onSearch,
-  statusLabel,
-  statuses,
-  status,
-  onStatus,
+  statusFilter,
 }: ListToolbarProps) {
   const id = useId();
   const options: SelectOption[] = [
     { value: '', label: 'All statuses' },
-    ...statuses.map((s) => ({ value: s, label: capitalize(s) })),
+    ...(statusFilter?.statuses ?? []).map((s) => ({ value: s, label: capitalize(s) })),
   ];
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -65,14 +65,16 @@ export function ListToolbar({
           ) : null}
         </div>
       </div>
-      <SelectField
-        label={statusLabel}
-        hideLabel
-        options={options}
-        value={status}
-        onChange={(e) => onStatus(e.target.value)}
-        className="sm:w-48"
-      />
+      {statusFilter ? (
+        <SelectField
+          label={statusFilter.label}
+          hideLabel
+          options={options}
+          value={statusFilter.value}
+          onChange={(e) => statusFilter.onChange(e.target.value)}
+          className="sm:w-48"
+        />
+      ) : null}
     </div>
   );
 }

@@ -49,11 +49,13 @@ export function TradesTab() {
         searchPlaceholder="Search by name, email or trade ID"
         search={list.search}
         onSearch={list.setSearch}
-        statusLabel="Trade status"
-        // The spec's admin filter also offers the KYC-like statuses (PRODUCT.md §4).
-        statuses={adminTradeStatusFilters}
-        status={list.status}
-        onStatus={list.setStatus}
+        statusFilter={{
+          label: 'Trade status',
+          // The spec's admin filter also offers the KYC-like statuses (PRODUCT.md §4).
+          statuses: adminTradeStatusFilters,
+          value: list.status,
+          onChange: list.setStatus,
+        }}
       />
       {query.isError ? (
         <ListError

@@ -47,10 +47,12 @@ export function UsersTab() {
         searchPlaceholder="Search by name or email"
         search={list.search}
         onSearch={list.setSearch}
-        statusLabel="KYC status"
-        statuses={kycStatusSchema.options}
-        status={list.status}
-        onStatus={list.setStatus}
+        statusFilter={{
+          label: 'KYC status',
+          statuses: kycStatusSchema.options,
+          value: list.status,
+          onChange: list.setStatus,
+        }}
       />
       {query.isError ? (
         <ListError

@@ -1,23 +1,26 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
-import { ArrowLeftRight, Landmark, Users, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, History, Landmark, Users, type LucideIcon } from 'lucide-react';
+import { AuditTab } from '../components/audit-tab.tsx';
 import { DepositsTab } from '../components/deposits-tab.tsx';
 import { TradesTab } from '../components/trades-tab.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
 
-type TabKey = 'users' | 'deposits' | 'trades';
+type TabKey = 'users' | 'deposits' | 'trades' | 'audit';
 
 const tabs: ReadonlyArray<{ key: TabKey; label: string; icon: LucideIcon }> = [
   { key: 'users', label: 'Users', icon: Users },
   { key: 'deposits', label: 'Deposits', icon: Landmark },
   { key: 'trades', label: 'Trades', icon: ArrowLeftRight },
+  // Beyond the spec's three tabs: every admin decision, append-only (issue 5).
+  { key: 'audit', label: 'Audit log', icon: History },
 ];
 
 const isTab = (value: string | null): value is TabKey => tabs.some((t) => t.key === value);
 
 /**
  * The back office (PRODUCT.md §2 "Admin dashboard"): users with KYC review, deposit requests,
- * trades. The open tab lives in the URL (?tab=deposits) so a reload or a shared link keeps it.
+ * trades, and the audit log of decisions. The open tab lives in the URL (?tab=deposits) so a reload or a shared link keeps it.
  */
 export default function AdminPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -46,9 +49,10 @@ export default function AdminPage() {
             <Tabs.Trigger
               key={key}
               value={key}
-              className="relative flex shrink-0 items-center gap-2 px-4 py-3 text-sm font-medium text-muted transition-colors hover:text-ink data-[state=active]:text-ink data-[state=active]:after:absolute data-[state=active]:after:inset-x-3 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:rounded-full data-[state=active]:after:bg-accent"
+              className="relative flex shrink-0 items-center gap-2 px-3 py-3 text-sm sm:px-4 font-medium text-muted transition-colors hover:text-ink data-[state=active]:text-ink data-[state=active]:after:absolute data-[state=active]:after:inset-x-3 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:rounded-full data-[state=active]:after:bg-accent"
             >
-              <Icon className="size-4" aria-hidden="true" />
+              {/* Icons only where four tabs still fit on one line with them. */}
+              <Icon className="hidden size-4 sm:block" aria-hidden="true" />
               {label}
             </Tabs.Trigger>
           ))}
@@ -61,6 +65,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="trades" className="pt-6 outline-none">
           <TradesTab />
+        </Tabs.Content>
+        <Tabs.Content value="audit" className="pt-6 outline-none">
+          <AuditTab />
         </Tabs.Content>
       </Tabs.Root>
     </div>
