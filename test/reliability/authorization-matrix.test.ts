@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { SESSION_COOKIE } from '@sikka/contracts';
+import { ADMIN, logInAdmin, newUser, signUp, startTestApp, type TestApp } from '../support/app.ts';
+import { pgUrl, postgresSkipReason } from '../support/databases.ts';
+import { fund, utr } from '../../apps/server/test/money-helpers.ts';
+import { kycFormData, submitKyc, validParts } from '../../apps/server/test/kyc-fixtures.ts';
+import { listRoutes } from './support/routes.ts';
+
+if (!pgUrl()) console.warn(postgresSkipReason());
+
+type Actor = 'anonymous' | 'userA' | 'userB' | 'admin';
+/**
+ * public: anyone; user: any signed-in user (their own data only); admin: the admin only;
+ * owner: A's resource, to A and the admin (B gets 404, as for a missing one).
+ */
+type Access = 'public' | 'user' | 'admin' | 'owner';
+
+interface Ctx {
+  actor: Actor;
+  cookie: string | undefined;
+  aId: string;
+  /** A fresh session of the actor (for logout, which ends the session it is sent with). */
+  freshCookie(): Promise<string | undefined>;
+}
+type Probe = (ctx: Ctx) => Promise<Partial<InjectOptions>> | Partial<InjectOptions>;
+
+const json = (payload: object): Partial<InjectOptions> => ({ payload });
+const someUuid = () => randomUUID();
+
+/**
+ * EVERY route of the server, classified. A route the server has but this table does not
+ * fails the test: whoever adds a route must say who may call it.
+ */
+const ROUTES: Record<string, { access: Access; probe?: Probe }> = {
+  'GET /api/health': { access: 'public' },
+  'GET /api/openapi.json': { access: 'public' },
+  'GET /api/realtime': { access: 'public' },
+  'GET /api/market/tickers': { access: 'public' },
+  'GET /api/market/candles': {
+    access: 'public',
+    probe: () => ({ url: '/api/market/candles?market=BTCINR' }),
+  },
+  'GET /api/auth/session': { access: 'public' },
+  'POST /api/auth/signup': { access: 'public', probe: () => json(newUser()) },
+  'POST /api/auth/login': { access: 'public', probe: () => json(ADMIN) },
+  'POST /api/auth/logout': {
+    access: 'public',
+    probe: async (ctx) => {
+      const cookie = await ctx.freshCookie();
+      return { headers: cookie ? { cookie } : {} };
+    },
+  },
+  'GET /api/me': { access: 'user' },
+  'PATCH /api/me': { access: 'user', probe: () => json({ phone: '9876543210' }) },
+  'GET /api/deposits': { access: 'user' },
+  'POST /api/deposits': { access: 'user', probe: () => json({ amount: '100', utrNumber: utr() }) },
+  'GET /api/trades': { access: 'user' },
+  'POST /api/trades/quick': {
+    access: 'user',
+    probe: () => json({ side: 'buy', usdtAmount: '0.01', quotedRate: '100000' }),
+  },
+  'POST /api/kyc': {
+    access: 'user',
+    probe: () => ({ payload: kycFormData({ type: 'individual' }) }),
+  },
+  'GET /api/kyc/documents/:userId/:kind': {
+    access: 'owner',
+    probe: (ctx) => ({ url: `/api/kyc/documents/${ctx.aId}/aadharFront` }),
+  },
+  'GET /api/admin/users': { access: 'admin' },
+  'POST /api/admin/users/:id/kyc': { access: 'admin', probe: () => json({ decision: 'approve' }) },
+  'GET /api/admin/deposits': { access: 'admin' },
+  'POST /api/admin/deposits/:id/approve': { access: 'admin' },
+  'POST /api/admin/deposits/:id/reject': {
+    access: 'admin',
+    probe: () => json({ reason: 'UTR not found' }),
+  },
+  'GET /api/admin/trades': { access: 'admin' },
+  'GET /api/admin/audit': { access: 'admin' },
+  // The admin folder's catch-all (printed as a bare `*`): unknown admin paths stay behind the guard.
+  '* *': { access: 'admin', probe: () => ({ url: '/api/admin/no-such-page' }) },
+};
+
+/** What each actor must get: 'through' = neither 401 nor 403 (the route did its job). */
+function expected(access: Access, actor: Actor): number | 'through' {
+  if (access === 'public') return 'through';
+  if (actor === 'anonymous') return 401;
+  if (access === 'admin') return actor === 'admin' ? 'through' : 403;
+  if (access === 'owner') return actor === 'userB' ? 404 : 200;
+  return 'through';
+}
+
+/** Item 7a: every route × anonymous, user A, user B, admin. */
+describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
+  let t: TestApp;
+  const cookies: Partial<Record<Actor, string>> = {};
+  const creds: Partial<Record<Actor, { email: string; password: string }>> = {};
+  let aId = '';
+
+  beforeAll(async () => {
+    t = await startTestApp('postgres', { MARKET_AUTOSTART: false });
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    aId = a.id;
+    cookies.userA = a.cookie;
+    cookies.userB = b.cookie;
+    cookies.admin = await logInAdmin(t.app);
+    creds.userA = a;
+    creds.userB = b;
+    creds.admin = ADMIN;
+    await fund(t.app, a.cookie, cookies.admin, '1000');
+    const kyc = await submitKyc(t.app, a.cookie, kycFormData(await validParts()));
+    if (kyc.statusCode !== 200) throw new Error(`KYC ${kyc.statusCode} ${kyc.body}`);
+  });
+  afterAll(() => t?.close());
+
+  it('classifies every registered route, and each answers every actor as classified', async () => {
+    const routes = listRoutes(t.app);
+    const key = (r: { method: string; path: string }) =>
+      r.path === '*' ? '* *' : `${r.method === 'HEAD' ? 'GET' : r.method} ${r.path}`;
+    const unclassified = [...new Set(routes.map(key))].filter((k) => !(k in ROUTES));
+    const stale = Object.keys(ROUTES).filter((k) => !routes.some((r) => key(r) === k));
+    expect(unclassified, 'new routes must be added to ROUTES with their access').toEqual([]);
+    expect(stale, 'ROUTES lists routes the server no longer has').toEqual([]);
+
+    const failures: string[] = [];
+    const counts: Record<string, number> = {};
+    for (const route of routes) {
+      const entry = ROUTES[key(route)]!;
+      for (const actor of ['anonymous', 'userA', 'userB', 'admin'] as const) {
+        const ctx: Ctx = {
+          actor,
+          cookie: cookies[actor],
+          aId,
+          freshCookie: async () => {
+            const c = creds[actor];
+            if (!c) return undefined;
+            const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: c });
+            const s = res.cookies.find((x) => x.name === SESSION_COOKIE);
+            return s ? `${s.name}=${s.value}` : undefined;
+          },
+        };
+        const probe = (await entry.probe?.(ctx)) ?? {};
+        const url = probe.url ?? route.path.replace(/:[A-Za-z]+/g, someUuid);
+        const res = await t.app.inject({
+          method: route.method as InjectOptions['method'],
+          url,
+          ...probe,
+          headers: { ...(ctx.cookie ? { cookie: ctx.cookie } : {}), ...probe.headers },
+        });
+        const want = expected(entry.access, actor);
+        const ok =
+          res.statusCode < 500 &&
+          (want === 'through'
+            ? res.statusCode !== 401 && res.statusCode !== 403
+            : res.statusCode === want);
+        counts[`${actor} ${res.statusCode}`] = (counts[`${actor} ${res.statusCode}`] ?? 0) + 1;
+        if (!ok)
+          failures.push(
+            `${route.method} ${url} as ${actor}: ${res.statusCode} (want ${want}) ${res.body.slice(0, 120)}`,
+          );
+      }
+    }
+    console.log(
+      `[authz] ${routes.length} method+path pairs (${Object.keys(ROUTES).length} classified routes) × 4 actors = ` +
+        `${routes.length * 4} requests; answers ${JSON.stringify(counts)}; failures ${failures.length}`,
+    );
+    expect(failures).toEqual([]);
+  });
+});
