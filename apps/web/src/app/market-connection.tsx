@@ -9,10 +9,10 @@ import { useAuth } from '../features/auth/hooks/use-auth.ts';
  * the socket was down are lost.
  */
 export function MarketConnection({ children }: { children: ReactNode }) {
-  const { user, setBalances, refreshBalances } = useAuth();
+  const { status, user, setBalances, refreshBalances } = useAuth();
   return (
     <CryptoProvider
-      sessionKey={user?.id ?? null}
+      sessionKey={status === 'loading' ? undefined : (user?.id ?? null)}
       onBalances={setBalances}
       onReconnect={() => void refreshBalances()}
     >

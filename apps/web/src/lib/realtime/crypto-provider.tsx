@@ -10,10 +10,12 @@ import { CryptoContext, type CryptoContextValue } from './use-crypto.ts';
 export interface CryptoProviderProps {
   children: ReactNode;
   /**
-   * Who is signed in (null for a guest). A change reconnects the socket, because the server
-   * reads the session cookie at the handshake only.
+   * Who is signed in: a user id, null for a guest, undefined while the session is still being
+   * checked. A change between known values reconnects the socket, because the server reads the
+   * session cookie at the handshake only. (The first known value needs no reconnect: the socket
+   * opened at start already carried whatever cookie the browser had.)
    */
-  sessionKey: string | null;
+  sessionKey: string | null | undefined;
   /** A 'balance' event for the signed-in user. */
   onBalances?: (balances: Balances) => void;
   /** The socket is back after a drop (or a session change): balances may have moved meanwhile. */
@@ -103,9 +105,10 @@ export function CryptoProvider({
   // Sign-in and sign-out: the next socket carries the new session.
   const seenSession = useRef(sessionKey);
   useEffect(() => {
-    if (seenSession.current === sessionKey) return;
+    if (sessionKey === undefined || seenSession.current === sessionKey) return;
+    const first = seenSession.current === undefined;
     seenSession.current = sessionKey;
-    client.restart();
+    if (!first) client.restart();
   }, [client, sessionKey]);
 
   const value = useMemo<CryptoContextValue>(
