@@ -30,8 +30,8 @@ export function KycErrorSummary({ lines, ref }: KycErrorSummaryProps) {
         Please fix the following
       </p>
       <ul className="mt-2 space-y-1 pl-6 text-sm text-ink">
-        {lines.map((line) => (
-          <li key={line} className="list-disc marker:text-down">
+        {lines.map((line, i) => (
+          <li key={`${i}:${line}`} className="list-disc marker:text-down">
             {line}
           </li>
         ))}
