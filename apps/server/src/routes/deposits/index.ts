@@ -15,7 +15,7 @@ import { toDeposit } from '../../money/rows.ts';
 /** /api/deposits: the signed-in user's own INR deposit requests (bank transfer + UTR). */
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     {
       // Signed-out callers get 401 before any validation message.
       onRequest: requireUserHook,
@@ -32,7 +32,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       onRequest: requireUserHook,
       schema: {

@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/',
+    '',
     {
       onRequest: requireUserHook,
       schema: {
