@@ -55,14 +55,14 @@ function Notes({ items }: { items: string[] }) {
 function FieldTable({ caption, fields }: { caption: string; fields: SchemaField[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+      <table className="w-full min-w-[32rem] table-fixed text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs text-subtle uppercase">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
+            <th scope="col" className="w-[36%] py-2 pr-4 font-medium">
               Field
             </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
+            <th scope="col" className="w-[24%] py-2 pr-4 font-medium">
               Type
             </th>
             <th scope="col" className="py-2 font-medium">
@@ -100,17 +100,17 @@ function FieldTable({ caption, fields }: { caption: string; fields: SchemaField[
 function ParameterTable({ parameters }: { parameters: Parameter[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+      <table className="w-full min-w-[32rem] table-fixed text-left text-sm">
         <caption className="sr-only">Parameters</caption>
         <thead className="text-xs text-subtle uppercase">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
+            <th scope="col" className="w-[26%] py-2 pr-4 font-medium">
               Name
             </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
+            <th scope="col" className="w-[10%] py-2 pr-4 font-medium">
               In
             </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
+            <th scope="col" className="w-[24%] py-2 pr-4 font-medium">
               Type
             </th>
             <th scope="col" className="py-2 font-medium">
@@ -194,7 +194,10 @@ export function ApiOperation({ op }: { op: Operation }) {
                   <span className="font-mono font-semibold text-up">{r.status}</span>
                   <span className="text-muted">
                     {r.description ??
-                      `${r.fields.filter((f) => f.depth === 0).length} top-level fields`}
+                      `{ ${r.fields
+                        .filter((f) => f.depth === 0)
+                        .map((f) => f.name)
+                        .join(', ')} }`}
                   </span>
                 </summary>
                 <div className="border-t border-line px-3 pb-2">

@@ -79,7 +79,7 @@ export default function FeesPage() {
         title="Simple, published pricing"
         description="Everything Sikka charges, and every limit we apply, on one page. No account fees, no charge to add rupees."
       />
-      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-12 md:px-6 md:py-16 lg:grid-cols-2">
+      <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6 px-4 py-12 md:px-6 md:py-16 lg:grid-cols-2">
         <Card icon={Zap} title="Quick Trade (USDT/INR)">
           <p className="mb-6 text-sm leading-6 text-muted">
             Quick Trade has no separate commission. The price includes a fixed spread per USDT on
@@ -119,7 +119,7 @@ export default function FeesPage() {
 
         <Card icon={Bitcoin} title="Crypto network fees">
           <div className="-mx-2 overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <thead className="text-subtle">
                 <tr>
                   <th scope="col" className="px-2 pb-3 font-medium">

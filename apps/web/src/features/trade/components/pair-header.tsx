@@ -32,7 +32,7 @@ export function PairHeader({ coin, pair, symbol, starred, onToggleStar }: PairHe
   const range = dayRange(coin);
   const estimate = range.estimated ? 'Estimated as ±5% of the last price' : undefined;
   return (
-    <div className="flex flex-col gap-3 px-4 py-3 lg:flex-row lg:items-center lg:gap-8">
+    <div className="flex flex-col gap-3 px-4 py-3 xl:flex-row xl:items-center xl:gap-8">
       <div className="flex items-center gap-3">
         <CoinIcon coin={coin} />
         <div className="min-w-0">
@@ -58,7 +58,7 @@ export function PairHeader({ coin, pair, symbol, starred, onToggleStar }: PairHe
           </div>
           <p className="text-xs text-subtle">{displayName(coin)}</p>
         </div>
-        <div className="ml-auto text-right lg:ml-4 lg:text-left">
+        <div className="ml-auto text-right xl:ml-4 xl:text-left">
           <p
             className={clsx(
               'text-lg font-bold tabular-nums',
@@ -71,12 +71,12 @@ export function PairHeader({ coin, pair, symbol, starred, onToggleStar }: PairHe
           <ChangeText value={coin.price_change_percentage_24h} className="text-xs" />
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-3 border-t border-line pt-3 lg:flex lg:gap-8 lg:border-0 lg:pt-0">
+      <dl className="grid grid-cols-3 gap-3 border-t border-line pt-3 xl:flex xl:gap-8 xl:border-0 xl:pt-0">
         <Stat label="24h High" value={formatPrice(range.high)} hint={estimate} />
         <Stat label="24h Low" value={formatPrice(range.low)} hint={estimate} />
         <Stat label="24h Vol" value={`₹${formatCompact(coin.volume)}`} />
       </dl>
-      <div className="hidden lg:ml-auto lg:block">
+      <div className="hidden xl:ml-auto xl:block">
         <SimulatedBadge align="right" />
       </div>
     </div>

@@ -114,7 +114,7 @@ export default function TradePage() {
               {error}
             </p>
           ) : null}
-          <SimulatedBadge className="mx-4 mb-3 lg:hidden" />
+          <SimulatedBadge className="mx-4 mb-3 xl:hidden" />
         </div>
 
         {/* Mobile: chart, book, form. lg: chart, then book and form side by side. xl: chart

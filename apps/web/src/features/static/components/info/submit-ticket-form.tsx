@@ -137,7 +137,7 @@ export function SubmitTicketForm() {
             </p>
           ) : null}
         </form>
-        <aside className="h-fit rounded-2xl border border-accent/30 bg-accent/5 p-6 md:p-8">
+        <aside className="order-first h-fit rounded-2xl border border-accent/30 bg-accent/5 p-6 md:p-8 lg:order-none">
           <Info className="size-6 text-accent" aria-hidden="true" />
           <h2 className="mt-4 text-lg font-semibold text-ink">
             Tickets are handled by e-mail for now
