@@ -389,3 +389,59 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
     });
   });
 });
+
+describe.each(availableDrivers())('daily deposit limit on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  const deposit = (cookie: string, amount: string, utrNumber: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/deposits',
+      headers: { cookie },
+      payload: { amount, utrNumber },
+    });
+
+  it('refuses requests beyond ₹50,00,000 a day, counting pending and approved, not rejected', async () => {
+    const u = await signUp(t.app);
+    const tag = Date.now().toString(36).toUpperCase();
+    for (let i = 0; i < 4; i++) {
+      expect((await deposit(u.cookie, '1000000.00', `DL${tag}${i}`)).statusCode).toBe(201);
+    }
+    const fifth = await deposit(u.cookie, '1000000.00', `DL${tag}4`);
+    expect(fifth.statusCode).toBe(201);
+    const over = await deposit(u.cookie, '100.00', `DL${tag}5`);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().error.code).toBe('deposit_limit');
+    expect(over.json().error.message).toBe(
+      'Daily deposit limit of ₹50,00,000 reached. You can request up to ₹0.00 more today.',
+    );
+    expect(over.json().error.fields.amount).toBe(over.json().error.message);
+    const rows = await t.app.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM deposits WHERE user_id = $1',
+      [u.id],
+    );
+    expect(rows[0]!.n).toBe(5);
+    // A rejected request frees its share of the day's limit.
+    const admin = await logInAdmin(t.app);
+    const list = await t.app.db.query<{ id: string }>(
+      'SELECT id FROM deposits WHERE user_id = $1 ORDER BY created_at LIMIT 1',
+      [u.id],
+    );
+    const reject = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deposits/${list[0]!.id}/reject`,
+      headers: { cookie: admin },
+      payload: { reason: 'UTR not found' },
+    });
+    expect(reject.statusCode).toBe(200);
+    expect((await deposit(u.cookie, '600000.00', `DL${tag}6`)).statusCode).toBe(201);
+    const partial = await deposit(u.cookie, '500000.00', `DL${tag}7`);
+    expect(partial.statusCode).toBe(422);
+    expect(partial.json().error.message).toContain('₹4,00,000.00 more today');
+    expect((await deposit(u.cookie, '400000.00', `DL${tag}8`)).statusCode).toBe(201);
+  });
+});

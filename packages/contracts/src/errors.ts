@@ -27,6 +27,7 @@ export const errorCodes = [
   'invalid_state',
   'idempotency_conflict',
   'duplicate_utr',
+  'deposit_limit',
   'payload_too_large',
   'internal_error',
 ] as const;

@@ -2,7 +2,7 @@ import { ADMIN_PAGE_SIZE, messages, type AdminDeposit, type DepositStatus } from
 import { AppError } from '../http/errors.ts';
 import type { Queryable } from '../db/index.ts';
 import { containsPattern, toAdminDeposit, Where, type DepositRow, type WithUser } from './rows.ts';
-import { mapMoneyErrors } from './sql-errors.ts';
+import { mapMoneyErrors, moneyError } from './sql-errors.ts';
 
 const ADMIN_COLUMNS = `d.*, u.full_name AS user_full_name, u.email AS user_email`;
 
@@ -43,7 +43,7 @@ export async function createDeposit(
       const text = messages.deposits.utrDuplicate;
       throw new AppError(409, 'duplicate_utr', text, { utrNumber: text });
     }
-    throw err;
+    throw moneyError(err) ?? err;
   }
 }
 
