@@ -47,19 +47,19 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
     const [first, second] = await history.rowTexts();
     expect(first!.slice(1)).toEqual([
       ids[12]!.slice(0, 8),
-      'buy',
+      'Buy',
       '2.00000000',
       '₹90.00',
       '₹180.00',
-      'failed',
+      'Failed',
     ]);
     expect(second!.slice(1)).toEqual([
       ids[11]!.slice(0, 8),
-      'sell',
+      'Sell',
       '0.50000000',
       '₹86.00',
       '₹43.00',
-      'completed',
+      'Completed',
     ]);
     await screenshotBothSizes(page, 'quick-history');
     await page.setViewportSize(VIEWPORTS.desktop);
@@ -77,12 +77,12 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
     await history.type.selectOption('sell');
     await history.page.getByText('Showing 1 to 4 of 4 entries').waitFor();
     expect(await history.pagination.count()).toBe(0);
-    expect((await history.rowTexts()).every((r) => r[2] === 'sell')).toBe(true);
+    expect((await history.rowTexts()).every((r) => r[2] === 'Sell')).toBe(true);
 
     await history.type.selectOption('all');
     await history.status.selectOption('failed');
     await history.page.getByText('Showing 1 to 1 of 1 entries').waitFor();
-    expect((await history.rowTexts())[0]![6]).toBe('failed');
+    expect((await history.rowTexts())[0]![6]).toBe('Failed');
 
     await history.status.selectOption('completed');
     await history.type.selectOption('buy');

@@ -35,7 +35,7 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     const firstRow = wallet.depositRows.first();
     await firstRow.getByText(utr).waitFor();
     expect(await firstRow.innerText()).toContain('₹2,500.00');
-    expect(await firstRow.innerText()).toContain('pending');
+    expect(await firstRow.innerText()).toContain('Pending');
     // The form is ready for the next request.
     expect(await wallet.amount.inputValue()).toBe('');
 
@@ -77,7 +77,8 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
       .getByRole('navigation', { name: 'Dashboard', exact: true })
       .getByRole('link', { name: 'Wallet' })
       .click();
-    await wallet.depositRows.first().getByText('approved').waitFor();
+    await wallet.depositRows.first().getByText('Approved').waitFor();
+    await screenshotBothSizes(page, 'wallet-inr-deposit-recent');
   });
 
   it('checks the deposit form: required, numeric, limits, and the server’s field messages', async () => {
@@ -188,15 +189,17 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     expect(totalInr).toBeGreaterThan(14_100 + 10 * 50);
     expect(totalInr).toBeLessThan(14_100 + 10 * 150);
     expect(await dashboard.pnl.innerText()).toMatch(/₹0\.00\s+0\.00%/);
-    await dashboard.quickActions.getByRole('button', { name: 'Deposit' }).click();
-    await dashboard.shell.toast('Coming soon', 'info').waitFor();
-    expect(dashboard.shell.pathname()).toBe('/dashboard');
     await page.getByTestId('market-overview').getByRole('heading', { name: 'Markets' }).waitFor();
-
     await screenshotBothSizes(page, 'dashboard-overview', async (p, viewport) => {
       if (viewport.width < 769)
         await p.getByRole('navigation', { name: 'Dashboard sections' }).waitFor();
     });
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // Deposit and Withdraw stay inert (PRODUCT.md §2) and say so.
+    await dashboard.quickActions.getByRole('button', { name: 'Deposit' }).click();
+    await dashboard.shell.toast('Coming soon', 'info').waitFor();
+    expect(dashboard.shell.pathname()).toBe('/dashboard');
 
     await e2e.app.db.query(
       `UPDATE users SET kyc_status = 'verified', kyc_verified_at = now() WHERE id = $1`,

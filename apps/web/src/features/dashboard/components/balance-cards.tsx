@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Coins, IndianRupee, TrendingUp, Wallet } from 'lucide-react';
+import { IndianRupee, TrendingUp, Wallet } from 'lucide-react';
 import { INR_DECIMALS } from '@sikka/contracts';
 import { add, multiply } from '../../../lib/decimal.ts';
 import { formatInr } from '../../../lib/format.ts';
@@ -79,12 +79,11 @@ export function BalanceCards({
         >
           {formatInr(inr)}
         </p>
-        <p
-          className="mt-1.5 flex items-center gap-1.5 text-xs text-muted"
-          data-testid="usdt-balance"
-        >
-          <Coins className="size-3.5 text-subtle" aria-hidden="true" />
-          {formatUsdt(usdt)}
+        <p className="mt-1.5 text-xs text-muted">
+          USDT wallet:{' '}
+          <span className="font-medium tabular-nums text-ink" data-testid="usdt-balance">
+            {formatUsdt(usdt)}
+          </span>
         </p>
       </Card>
       <Card

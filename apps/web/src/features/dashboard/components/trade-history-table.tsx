@@ -10,8 +10,8 @@ const exact = (iso: string) => format(new Date(iso), 'dd MMM yyyy, hh:mm:ss a');
 
 function TypeLabel({ type }: { type: Trade['type'] }) {
   return (
-    <span className={clsx('font-semibold capitalize', type === 'buy' ? 'text-up' : 'text-down')}>
-      {type}
+    <span className={clsx('font-semibold', type === 'buy' ? 'text-up' : 'text-down')}>
+      {type === 'buy' ? 'Buy' : 'Sell'}
     </span>
   );
 }

@@ -16,6 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { KycGate } from '../../kyc/components/kyc-gate.tsx';
 
@@ -73,12 +74,16 @@ export default function DashboardLayout() {
   const { pathname } = useLocation();
   const { logout } = useAuth();
   const strip = useRef<HTMLUListElement>(null);
-  // On phones the menu is a sideways strip; keep the current page's item in view.
+  // Same width as the `md` breakpoint: below it the side menu is a sideways strip.
+  const phone = useMediaQuery('(max-width: 768px)');
+  // Keep the current page's item of the strip in view (also after turning to a phone width,
+  // since a hidden strip cannot scroll). Only the strip scrolls, never the page.
   useEffect(() => {
-    strip.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [pathname]);
+    const list = strip.current;
+    const item = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!phone || !list || !item) return;
+    list.scrollLeft = item.offsetLeft - (list.clientWidth - item.offsetWidth) / 2;
+  }, [pathname, phone]);
   const linkClass = (item: MenuItem) =>
     clsx(
       'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
@@ -125,7 +130,10 @@ export default function DashboardLayout() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <nav aria-label="Dashboard sections" className="border-b border-line md:hidden">
-          <ul ref={strip} className="flex gap-1 overflow-x-auto px-4 py-2 [scrollbar-width:none]">
+          <ul
+            ref={strip}
+            className="relative flex gap-1 overflow-x-auto px-4 py-2 [scrollbar-width:none]"
+          >
             {allItems.map((item) => (
               <li key={item.to} className="shrink-0">
                 <Link

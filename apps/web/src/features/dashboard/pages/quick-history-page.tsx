@@ -59,8 +59,8 @@ export default function QuickHistoryPage() {
       </p>
 
       <section className="mt-6 rounded-2xl border border-line bg-surface p-4 md:p-5">
-        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_180px_180px]">
-          <div>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_180px_180px]">
+          <div className="col-span-2 md:col-span-1">
             <label htmlFor="trade-search" className="sr-only">
               Search by trade ID
             </label>

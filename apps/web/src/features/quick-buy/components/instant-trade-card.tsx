@@ -80,14 +80,14 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
               key={s}
               value={s}
               className={clsx(
-                'h-10 rounded-lg text-sm font-semibold capitalize transition-colors',
+                'h-10 rounded-lg text-sm font-semibold transition-colors',
                 'data-[state=inactive]:bg-raised/60 data-[state=inactive]:text-muted data-[state=inactive]:hover:text-ink',
                 s === 'buy'
                   ? 'data-[state=active]:bg-up data-[state=active]:text-canvas'
                   : 'data-[state=active]:bg-down data-[state=active]:text-canvas',
               )}
             >
-              {s}
+              {s === 'buy' ? 'Buy' : 'Sell'}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

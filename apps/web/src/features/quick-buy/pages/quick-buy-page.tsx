@@ -10,7 +10,7 @@ export default function QuickBuyPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 md:px-6 md:py-14">
       {/* DOM order intro → card → steps reads right on phones; the grid puts the card beside. */}
-      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_440px] lg:gap-x-12">
+      <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,1fr)_440px] lg:gap-x-12">
         <div className="lg:col-start-1 lg:row-start-1 lg:pt-4">
           <p className="text-sm font-semibold tracking-wider text-accent uppercase">Quick Trade</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink md:text-5xl">

@@ -22,7 +22,7 @@ export default function InrDepositPage() {
       title="Deposit INR"
       description="Add rupees to your Sikka balance by bank transfer, then tell us the UTR number."
     >
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
         <div className="space-y-5">
           <Panel title="Deposit Method">
             <button
