@@ -51,7 +51,7 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
       '2.00000000',
       '₹90.00',
       '₹180.00',
-      'Failed',
+      'failed',
     ]);
     expect(second!.slice(1)).toEqual([
       ids[11]!.slice(0, 8),
@@ -59,7 +59,7 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
       '0.50000000',
       '₹86.00',
       '₹43.00',
-      'Completed',
+      'completed',
     ]);
     await screenshotBothSizes(page, 'quick-history');
     await page.setViewportSize(VIEWPORTS.desktop);
@@ -82,7 +82,7 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
     await history.type.selectOption('all');
     await history.status.selectOption('failed');
     await history.page.getByText('Showing 1 to 1 of 1 entries').waitFor();
-    expect((await history.rowTexts())[0]![6]).toBe('Failed');
+    expect((await history.rowTexts())[0]![6]).toBe('failed');
 
     await history.status.selectOption('completed');
     await history.type.selectOption('buy');

@@ -25,12 +25,12 @@ export function StatusBadge({ status, className }: { status: string; className?:
   return (
     <span
       className={clsx(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset',
         toneClasses[tones[status] ?? 'neutral'],
         className,
       )}
     >
-      {status.charAt(0).toUpperCase() + status.slice(1)}
+      {status}
     </span>
   );
 }

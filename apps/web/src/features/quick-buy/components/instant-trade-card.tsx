@@ -13,8 +13,9 @@ import { PercentSlider } from './percent-slider.tsx';
 
 type QuickTrade = ReturnType<typeof useQuickTrade>;
 
+// All 8 places: the sell box is filled from this balance and should read the same.
 const usdtFormat = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 2,
+  minimumFractionDigits: 8,
   maximumFractionDigits: 8,
 });
 const formatUsdt = (value: string) => `${usdtFormat.format(value as `${number}`)} USDT`;

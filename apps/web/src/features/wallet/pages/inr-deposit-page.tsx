@@ -22,8 +22,12 @@ export default function InrDepositPage() {
       title="Deposit INR"
       description="Add rupees to your Sikka balance by bank transfer, then tell us the UTR number."
     >
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
-        <div className="space-y-5">
+      {/*
+        DOM order method → bank details → recent deposits suits phones (the account to pay comes
+        right after the method); on wide screens the list sits under the method instead.
+      */}
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-1 lg:row-start-1">
           <Panel title="Deposit Method">
             <button
               type="button"
@@ -60,7 +64,7 @@ export default function InrDepositPage() {
             </div>
           </Panel>
         </div>
-        <div className="space-y-5">
+        <div className="space-y-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <BankDetails />
           <Notices
             items={[
@@ -70,9 +74,9 @@ export default function InrDepositPage() {
             ]}
           />
         </div>
-      </div>
-      <div className="mt-5">
-        <RecentDeposits />
+        <div className="lg:col-start-1 lg:row-start-2">
+          <RecentDeposits />
+        </div>
       </div>
     </WalletFrame>
   );
