@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
-import { formatCompact, formatPrice } from '../../lib/format.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { SkeletonBlock } from '../layout/skeleton-block.tsx';
 import { Button } from '../ui/button.tsx';
 import { ChangeText } from './change-text.tsx';
@@ -25,17 +25,18 @@ const CoinCardItem = memo(function CoinCardItem({
 }: ItemProps) {
   const symbol = displaySymbol(coin);
   return (
-    <li data-coin-id={coin.id} className="flex items-center gap-3 py-3">
+    <li data-coin-id={coin.id} className="flex items-center gap-2 py-3">
       <CoinIcon coin={coin} />
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium text-ink" data-testid="coin-name">
           {displayName(coin)}
         </span>
-        <span className="block text-xs text-subtle">
-          <span data-testid="coin-symbol">{symbol}</span> · Vol ₹{formatCompact(coin.volume)}
+        {/* No volume here: narrow screens leave it out (PRODUCT.md §2). */}
+        <span className="block text-xs text-subtle" data-testid="coin-symbol">
+          {symbol}
         </span>
       </span>
-      <span className="text-right">
+      <span className="shrink-0 text-right">
         <span className="block text-sm font-medium text-ink tabular-nums" data-testid="coin-price">
           {formatPrice(coin.price)}
         </span>

@@ -139,7 +139,7 @@ export function MarketOverview({
               <Tabs.Trigger
                 key={value}
                 value={value}
-                className="flex-1 rounded-lg px-2 py-2 text-sm font-semibold text-muted transition-colors hover:text-ink data-[state=active]:bg-raised data-[state=active]:text-ink"
+                className="flex-1 rounded-lg px-1.5 py-2 text-[13px] font-semibold whitespace-nowrap text-muted transition-colors hover:text-ink data-[state=active]:bg-raised data-[state=active]:text-ink"
               >
                 {label}
               </Tabs.Trigger>

@@ -125,23 +125,32 @@ export const MarketRow = memo(function MarketRow({
       data-coin-id={coin.id}
       className="border-t border-line transition-colors hover:bg-raised/40"
     >
-      <th scope="row" className="py-3 pr-2 pl-3 text-left font-normal sm:pr-3 sm:pl-4 md:pl-5">
+      {/* Phones: the name column takes what is left and truncates (w-full + max-w-0), so the
+          table never grows wider than the screen and the actions stay in view. */}
+      <th
+        scope="row"
+        className="py-3 pr-2 pl-3 text-left font-normal max-sm:w-full max-sm:max-w-0 sm:pr-3 sm:pl-4 md:pl-5"
+      >
         <span className="flex min-w-0 items-center gap-2 sm:gap-3">
           <CoinIcon coin={coin} />
-          <span className="min-w-0">
+          {/* Phones lead with the short symbol and let the full name truncate beneath it. */}
+          <span className="flex min-w-0 flex-col max-sm:flex-col-reverse">
             <span
-              className="block max-w-[5.5rem] truncate font-medium text-ink sm:max-w-none"
+              className="block truncate font-medium text-ink max-sm:text-xs max-sm:font-normal max-sm:text-subtle"
               data-testid="coin-name"
             >
               {name}
             </span>
-            <span className="block text-xs text-subtle" data-testid="coin-symbol">
+            <span
+              className="block truncate text-xs text-subtle max-sm:text-sm max-sm:font-medium max-sm:text-ink"
+              data-testid="coin-symbol"
+            >
               {symbol}
             </span>
           </span>
         </span>
       </th>
-      <td className="px-2 py-3 text-right font-medium tabular-nums text-ink sm:px-3">
+      <td className="px-2 py-3 text-right font-medium whitespace-nowrap tabular-nums text-ink sm:px-3">
         <span className="block" data-testid="coin-price">
           {formatPrice(coin.price)}
         </span>

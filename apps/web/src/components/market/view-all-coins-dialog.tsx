@@ -77,23 +77,26 @@ export function ViewAllCoinsDialog({
                   <tr key={coin.id} data-coin-id={coin.id} className="border-t border-line">
                     <th
                       scope="row"
-                      className="py-2.5 pr-2 pl-4 text-left font-normal sm:pr-3 sm:pl-5"
+                      className="py-2.5 pr-2 pl-4 text-left font-normal max-sm:w-full max-sm:max-w-0 sm:pr-3 sm:pl-5"
                     >
-                      <span className="flex items-center gap-2 sm:gap-3">
+                      <span className="flex min-w-0 items-center gap-2 sm:gap-3">
                         <CoinIcon coin={coin} size="sm" />
                         <span className="min-w-0">
                           <span className="block truncate font-medium text-ink">
                             {displayName(coin)}
+                            <span className="ml-1.5 text-xs font-normal text-subtle sm:hidden">
+                              {displaySymbol(coin)}
+                            </span>
                           </span>
-                          <span className="block text-xs text-subtle">
-                            {displaySymbol(coin)}
-                            {/* Phones have no volume column: the volume rides under the name. */}
-                            <span className="sm:hidden"> · Vol ₹{formatCompact(coin.volume)}</span>
+                          <span className="block truncate text-xs text-subtle">
+                            <span className="hidden sm:inline">{displaySymbol(coin)}</span>
+                            {/* Phones have no volume column: the volume gets the second line. */}
+                            <span className="sm:hidden">Vol ₹{formatCompact(coin.volume)}</span>
                           </span>
                         </span>
                       </span>
                     </th>
-                    <td className="px-2 py-2.5 text-right font-medium text-ink tabular-nums sm:px-3">
+                    <td className="px-2 py-2.5 text-right font-medium whitespace-nowrap text-ink tabular-nums sm:px-3">
                       {formatPrice(coin.price)}
                       {/* Phones have no change column either: it rides under the price. */}
                       <span className="block text-xs sm:hidden">
