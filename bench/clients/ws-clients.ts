@@ -1,0 +1,145 @@
+/**
+ * A process full of realtime subscribers (and, optionally, browsers polling the tickers
+ * endpoint), driven by the bench over IPC. Kept apart from the server's process so the two
+ * never share a thread. Each market delta is timestamped on receipt and compared with the
+ * `updatedAt` the server stamped into it (same machine, same clock).
+ *
+ * Cheap on purpose: a message is never JSON-parsed; its type and `updatedAt` are found by
+ * byte search, so the client's own cost stays small next to the server's.
+ */
+import WebSocket from 'ws';
+import type { ClientCommand, ClientReply } from './protocol.ts';
+
+const sockets = new Set<WebSocket>();
+const pollers: NodeJS.Timeout[] = [];
+let lags: number[] = [];
+let deltaBytes = 0;
+let deltas = 0;
+let snapshotBytes = 0;
+let snapshots = 0;
+let closedUnexpectedly = 0;
+let pollsOk = 0;
+let pollsFailed = 0;
+/** updatedAt → how many sockets received that tick. */
+let perTick = new Map<string, number>();
+
+const TICKERS = Buffer.from('{"type":"tickers"');
+const SNAPSHOT = Buffer.from('{"type":"snapshot"');
+const UPDATED = Buffer.from('"updatedAt":"');
+
+const reply = (m: ClientReply) => process.send?.(m);
+
+function onMessage(data: Buffer): void {
+  const now = Date.now();
+  if (data.subarray(0, TICKERS.length).equals(TICKERS)) {
+    const at = data.indexOf(UPDATED);
+    if (at < 0) return;
+    const stamp = data.toString('latin1', at + UPDATED.length, at + UPDATED.length + 24);
+    lags.push(now - Date.parse(stamp));
+    perTick.set(stamp, (perTick.get(stamp) ?? 0) + 1);
+    deltaBytes += data.length;
+    deltas += 1;
+  } else if (data.subarray(0, SNAPSHOT.length).equals(SNAPSHOT)) {
+    snapshotBytes = data.length;
+    snapshots += 1;
+  }
+}
+
+/** Opens one subscriber; resolves when its snapshot arrived (true) or it failed (false). */
+function open(url: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
+    let settled = false;
+    const done = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (!ok) ws.terminate();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    ws.on('message', (data: Buffer) => {
+      onMessage(data);
+      done(true);
+    });
+    ws.on('error', () => done(false));
+    ws.on('close', () => {
+      if (sockets.delete(ws) && settled) closedUnexpectedly += 1;
+      done(false);
+    });
+    sockets.add(ws);
+  });
+}
+
+async function connect(url: string, count: number, concurrency: number): Promise<void> {
+  let opened = 0;
+  let failed = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next += 1;
+      if (await open(url, 30_000)) opened += 1;
+      else failed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  reply({ cmd: 'connected', opened, failed, open: sockets.size, snapshotBytes });
+}
+
+function poll(url: string, browsers: number, everyMs: number): void {
+  for (let i = 0; i < browsers; i++) {
+    const timer = setInterval(() => {
+      fetch(url).then(
+        async (res) => {
+          await res.arrayBuffer();
+          if (res.ok) pollsOk += 1;
+          else pollsFailed += 1;
+        },
+        () => (pollsFailed += 1),
+      );
+    }, everyMs);
+    pollers.push(timer);
+  }
+}
+
+process.on('message', (m: ClientCommand) => {
+  switch (m.cmd) {
+    case 'connect':
+      void connect(m.url, m.count, m.concurrency);
+      break;
+    case 'poll':
+      poll(m.url, m.browsers, m.everyMs);
+      reply({ cmd: 'polling', browsers: pollers.length });
+      break;
+    case 'collect':
+      reply({
+        cmd: 'collected',
+        lags,
+        perTick: Object.fromEntries(perTick),
+        deltas,
+        deltaBytes,
+        snapshots,
+        snapshotBytes,
+        open: sockets.size,
+        closedUnexpectedly,
+        pollsOk,
+        pollsFailed,
+      });
+      lags = [];
+      perTick = new Map();
+      deltas = 0;
+      deltaBytes = 0;
+      pollsOk = 0;
+      pollsFailed = 0;
+      break;
+    case 'close':
+      for (const t of pollers.splice(0)) clearInterval(t);
+      for (const ws of sockets) ws.terminate();
+      sockets.clear();
+      reply({ cmd: 'closed' });
+      setImmediate(() => process.exit(0));
+      break;
+  }
+});
+process.on('disconnect', () => process.exit(0));
+reply({ cmd: 'ready' });

@@ -1,0 +1,301 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { EventEmitter } from 'node:events';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { PgCluster } from '../../test/support/pg-cluster.ts';
+import { pgBinDir, type BenchContext } from '../lib/context.ts';
+import { createDatabase } from '../lib/databases.ts';
+import { startServer, type ServerChild } from '../lib/server-process.ts';
+import { mean, percentile, round3, sleep } from '../lib/stats.ts';
+import type { QuickPricesResult } from '../server/protocol.ts';
+
+const run = promisify(execFile);
+
+/** 32+ connections over many funded users (issue 8, item 1). */
+const CONNECTIONS = 32;
+/** USDT per trade: traders alternate buy and sell, so balances stay bounded. */
+const TRADE_USDT = '1';
+
+interface HttpLoad {
+  seconds: number;
+  completed: number;
+  perSecond: number;
+  p50: number | null;
+  p99: number | null;
+  errors: number;
+  statuses: Record<string, number>;
+  /** CPU time of the server process per completed trade (µs): load-independent cost. */
+  serverCpuMicrosPerTrade: number | null;
+}
+
+/**
+ * POST /api/trades/quick as the web app sends it (session cookie, JSON body, a fresh
+ * Idempotency-Key), cycling through every trader's cookie; each trader alternates buy and
+ * sell at the server's current prices.
+ */
+async function loadQuickTrades(
+  server: ServerChild,
+  cookies: string[],
+  prices: QuickPricesResult,
+  seconds: number,
+): Promise<HttpLoad> {
+  let seq = 0;
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const cpuBefore = await server.call('cpu', {});
+  const instance = autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/trades/quick',
+        setupRequest: (req) => {
+          const i = seq++;
+          const side = Math.floor(i / cookies.length) % 2 === 0 ? 'buy' : 'sell';
+          return {
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              cookie: cookies[i % cookies.length]!,
+              'idempotency-key': `bench-${process.pid}-${Date.now()}-${i}`,
+            },
+            body: JSON.stringify({
+              side,
+              usdtAmount: TRADE_USDT,
+              quotedRate: side === 'buy' ? prices.buy : prices.sell,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  // The typings leave out the client argument autocannon passes first.
+  (instance as unknown as EventEmitter).on(
+    'response',
+    (_client: unknown, status: number, _bytes: number, ms: number) => {
+      latencies.push(ms);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    },
+  );
+  const result = await instance;
+  const cpuAfter = await server.call('cpu', {});
+  const ok = Object.entries(statuses)
+    .filter(([s]) => s === '201')
+    .reduce((n, [, c]) => n + c, 0);
+  const errors = result.errors + result.timeouts + (latencies.length - ok);
+  const cpuMicros =
+    cpuAfter.userMicros + cpuAfter.systemMicros - cpuBefore.userMicros - cpuBefore.systemMicros;
+  return {
+    serverCpuMicrosPerTrade: ok > 0 ? cpuMicros / ok : null,
+    seconds: result.duration,
+    completed: ok,
+    perSecond: ok / result.duration,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    errors,
+    statuses,
+  };
+}
+
+interface RawLoad {
+  tool: 'pgbench' | 'pg';
+  perSecond: number;
+  failed: number;
+}
+
+/**
+ * The reference: execute_usdt_buy / execute_usdt_sell called directly, at the same
+ * concurrency, on the same database and traders, with pgbench (C, prepared statements),
+ * or with `pg` from Node when pgbench is not installed.
+ */
+async function rawFunctionRate(
+  dbUrl: string,
+  dir: string,
+  users: number,
+  prices: QuickPricesResult,
+  seconds: number,
+): Promise<RawLoad> {
+  const bin = pgBinDir();
+  const pgbench = bin ? path.join(bin, 'pgbench') : undefined;
+  if (pgbench) {
+    const buy = path.join(dir, 'buy.sql');
+    const sell = path.join(dir, 'sell.sql');
+    writeFileSync(
+      buy,
+      `\\set u random(1, ${users})\nSELECT execute_usdt_buy(id, ${TRADE_USDT}, ${prices.buy}) FROM bench_traders WHERE n = :u;\n`,
+    );
+    writeFileSync(
+      sell,
+      `\\set u random(1, ${users})\nSELECT execute_usdt_sell(id, ${TRADE_USDT}, ${prices.sell}) FROM bench_traders WHERE n = :u;\n`,
+    );
+    const url = new URL(dbUrl);
+    const { stdout } = await run(
+      pgbench,
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(CONNECTIONS),
+        '-j',
+        '2',
+        '-T',
+        String(seconds),
+        '-f',
+        buy,
+        '-f',
+        sell,
+        '-h',
+        url.hostname,
+        '-p',
+        url.port,
+        '-U',
+        url.username,
+        url.pathname.slice(1),
+      ],
+      { encoding: 'utf8', timeout: (seconds + 60) * 1000 },
+    );
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+    const failed = /number of failed transactions: (\d+)/.exec(stdout);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    return { tool: 'pgbench', perSecond: Number(tps[1]), failed: Number(failed?.[1] ?? 0) };
+  }
+  const pool = new pg.Pool({ connectionString: dbUrl, max: CONNECTIONS });
+  const ids = (await pool.query<{ id: string }>('SELECT id FROM bench_traders ORDER BY n')).rows;
+  let done = 0;
+  let failed = 0;
+  const until = Date.now() + seconds * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, w) => {
+      for (let i = w; Date.now() < until; i += CONNECTIONS) {
+        const buy = i % 2 === 0;
+        const id = ids[Math.floor(Math.random() * ids.length)]!.id;
+        await pool
+          .query(
+            buy
+              ? 'SELECT execute_usdt_buy($1::uuid, $2::numeric, $3::numeric)'
+              : 'SELECT execute_usdt_sell($1::uuid, $2::numeric, $3::numeric)',
+            [id, TRADE_USDT, buy ? prices.buy : prices.sell],
+          )
+          .then(
+            () => (done += 1),
+            () => (failed += 1),
+          );
+      }
+    }),
+  );
+  await pool.end();
+  return { tool: 'pg', perSecond: done / ((Date.now() - started) / 1000), failed };
+}
+
+/** Item 1: the quick trade over HTTP on PostgreSQL against the raw SQL function rate. */
+export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster): Promise<void> {
+  const part = '1 trades/PostgreSQL';
+  const users = ctx.short ? 50 : 200;
+  const seconds = ctx.short ? 2 : 10;
+  const dbUrl = await createDatabase(cluster.url, 'bench_trades');
+  const server = await startServer(
+    { DATABASE_URL: dbUrl, DATA_DIR: path.join(ctx.tmp, 'trades-pg'), MARKET_AUTOSTART: 'false' },
+    path.join(ctx.tmp, 'server-trades-pg.log'),
+  );
+  try {
+    const seeded = await server.call('seed', {
+      users,
+      inrPerUser: '1000000',
+      usdtPerUser: '1000',
+    });
+    const prices = await server.call('prices', {});
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    await client.query('CREATE TABLE bench_traders (n int PRIMARY KEY, id uuid NOT NULL)');
+    await client.query(
+      'INSERT INTO bench_traders SELECT n, id FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, n)',
+      [seeded.userIds],
+    );
+    await client.end();
+    ctx.log(`  ${users} traders seeded; warming up`);
+    await loadQuickTrades(server, seeded.cookies, prices, 1);
+    // Reference before and after the HTTP run (full mode), so a change in the machine's
+    // background load during the run moves both sides alike.
+    const raws: RawLoad[] = [];
+    ctx.log(`  raw SQL function, ${CONNECTIONS} connections, ${seconds} s`);
+    raws.push(await rawFunctionRate(dbUrl, ctx.tmp, users, prices, seconds));
+    ctx.log(`  HTTP quick trades, ${CONNECTIONS} connections, ${seconds} s`);
+    const http = await loadQuickTrades(server, seeded.cookies, prices, seconds);
+    if (!ctx.short) {
+      ctx.log(`  raw SQL function again`);
+      raws.push(await rawFunctionRate(dbUrl, ctx.tmp, users, prices, seconds));
+    }
+    await sleep(200);
+    const violations = await server.call('invariants', {});
+    const raw = mean(raws.map((r) => r.perSecond))!;
+    const tool = raws[0]!.tool;
+    const { report } = ctx;
+    report.ratio(
+      part,
+      'quick trades/s over HTTP',
+      http.perSecond,
+      '/s',
+      raw,
+      `raw SQL fn/s, ${tool}`,
+      '≥',
+      0.5,
+    );
+    report.bound(part, 'p99 latency', http.p99, 'ms', '≤', 15, `p50 ${http.p50?.toFixed(2)} ms`);
+    report.bound(part, 'errors', http.errors, '', '≤', 0, JSON.stringify(http.statuses));
+    report.bound(part, 'ledger invariant violations', violations.length, '', '≤', 0, violations[0]);
+    report.details[part] = {
+      users,
+      connections: CONNECTIONS,
+      seconds,
+      http: { ...http, perSecond: round3(http.perSecond) },
+      raw: raws,
+      violations: violations.slice(0, 10),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Item 2: the same endpoint on the embedded default (PGlite in DATA_DIR). */
+export async function benchTradesPglite(ctx: BenchContext): Promise<void> {
+  const part = '2 trades/PGlite';
+  const users = ctx.short ? 50 : 200;
+  const seconds = ctx.short ? 2 : 10;
+  const server = await startServer(
+    { DATA_DIR: path.join(ctx.tmp, 'trades-pglite'), MARKET_AUTOSTART: 'false' },
+    path.join(ctx.tmp, 'server-trades-pglite.log'),
+  );
+  try {
+    const seeded = await server.call('seed', {
+      users,
+      inrPerUser: '1000000',
+      usdtPerUser: '1000',
+    });
+    const prices = await server.call('prices', {});
+    await loadQuickTrades(server, seeded.cookies, prices, 1);
+    ctx.log(`  HTTP quick trades on PGlite, ${CONNECTIONS} connections, ${seconds} s`);
+    const http = await loadQuickTrades(server, seeded.cookies, prices, seconds);
+    const violations = await server.call('invariants', {});
+    const { report } = ctx;
+    report.bound(part, 'quick trades/s over HTTP', http.perSecond, '/s', '≥', 1000);
+    report.info(part, 'p99 latency', http.p99, 'ms', `p50 ${http.p50?.toFixed(2)} ms`);
+    report.bound(part, 'errors', http.errors, '', '≤', 0, JSON.stringify(http.statuses));
+    report.bound(part, 'ledger invariant violations', violations.length, '', '≤', 0, violations[0]);
+    report.details[part] = {
+      users,
+      connections: CONNECTIONS,
+      seconds,
+      http: { ...http, perSecond: round3(http.perSecond) },
+      violations: violations.slice(0, 10),
+    };
+  } finally {
+    await server.stop();
+  }
+}
