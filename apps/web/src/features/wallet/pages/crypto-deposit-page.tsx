@@ -23,7 +23,7 @@ export default function CryptoDepositPage() {
       title="Deposit Crypto"
       description="Receive BTC, ETH or USDT into your Sikka wallet."
     >
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
         <Panel title="Deposit Address" icon={QrCode}>
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField

@@ -26,7 +26,7 @@ export default function CryptoWithdrawPage() {
       title="Withdraw Crypto"
       description="Send crypto from your Sikka wallet to another address."
     >
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
         <Panel title="Withdrawal Details" icon={Send}>
           <form onSubmit={onSubmit} className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">

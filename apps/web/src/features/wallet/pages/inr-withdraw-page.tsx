@@ -28,7 +28,7 @@ export default function InrWithdrawPage() {
       title="Withdraw INR"
       description="Send rupees from your Sikka balance to your bank account."
     >
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
         <Panel title="Withdrawal Details" icon={Landmark}>
           <div className="mb-5 flex items-center justify-between rounded-xl border border-line bg-canvas/60 px-4 py-3">
             <span className="text-sm text-muted">Available balance</span>
