@@ -51,13 +51,19 @@ export function installErrorHandlers(app: FastifyInstance): void {
       const first = Object.values(fields)[0] ?? messages.http.validation;
       return reply.code(400).send({ error: { code: 'validation_error', message: first, fields } });
     }
+    if (isUnstorableText(err)) {
+      // A NUL character (\u0000) in any text field or search reaches PostgreSQL, which cannot
+      // store it in text and fails the statement (the transaction rolls back). That is bad
+      // input, not a server fault: answer 400 instead of 500.
+      return reply
+        .code(400)
+        .send({ error: { code: 'validation_error', message: messages.http.validation } });
+    }
     const status = err.statusCode ?? 500;
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply
-        .code(415)
-        .send({
-          error: { code: 'unsupported_media_type', message: messages.http.unsupportedMediaType },
-        });
+      return reply.code(415).send({
+        error: { code: 'unsupported_media_type', message: messages.http.unsupportedMediaType },
+      });
     }
     if (status === 413) {
       return reply
@@ -77,4 +83,10 @@ export function installErrorHandlers(app: FastifyInstance): void {
       .code(500)
       .send({ error: { code: 'internal_error', message: messages.http.internal } });
   });
+}
+
+/** SQLSTATE 22021 (e.g. "invalid byte sequence for encoding UTF8: 0x00") and 22P05. */
+function isUnstorableText(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
+  return code === '22021' || code === '22P05';
 }
