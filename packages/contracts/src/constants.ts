@@ -37,3 +37,13 @@ export const LOADING_SKELETON_MS = 1500;
 
 export const WATCHLIST_STORAGE_KEY = 'watchlist';
 export const COOKIE_CONSENT_STORAGE_KEY = 'cookie-consent';
+
+/** The one WebSocket (DESIGN.md §5); its messages are the schemas of realtime.ts. */
+export const REALTIME_PATH = '/api/realtime';
+/** Largest message a client may send; a bigger one closes the socket (code 1009). */
+export const WS_MAX_MESSAGE_BYTES = 4096;
+/** How often an open socket's session is re-checked, so it closes soon after logout. */
+export const WS_SESSION_CHECK_MS = 30_000;
+/** Close codes the client should know. 1008 = foreign origin never reaches here (HTTP 403). */
+export const WS_CLOSE_SESSION_ENDED = 4001;
+export const WS_CLOSE_SERVER_SHUTDOWN = 1001;

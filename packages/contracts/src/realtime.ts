@@ -6,14 +6,8 @@ import { balancesSchema } from './user.ts';
  * The one WebSocket, /api/realtime (DESIGN.md §5). Server → client messages are a tagged
  * union on `type`; clients ignore types they do not know, so new ones can be added.
  */
-export const REALTIME_PATH = '/api/realtime';
-/** Largest message a client may send; a bigger one closes the socket (code 1009). */
-export const WS_MAX_MESSAGE_BYTES = 4096;
-/** How often an open socket's session is re-checked, so it closes soon after logout. */
-export const WS_SESSION_CHECK_MS = 30_000;
-/** Close codes the client should know. 1008 = foreign origin never reaches here (HTTP 403). */
-export const WS_CLOSE_SESSION_ENDED = 4001;
-export const WS_CLOSE_SERVER_SHUTDOWN = 1001;
+// Its plain constants (path, limits, close codes) live in constants.ts, so the web app's
+// start-up bundle can use them without pulling in zod and these schemas.
 
 /** Sent once on connect (and after a `resync` or a lag): the full list. */
 export const snapshotMessageSchema = z.object({

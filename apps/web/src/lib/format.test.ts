@@ -3,11 +3,11 @@ import {
   changeColorClass,
   changeDirection,
   formatCompact,
-  formatDate,
   formatInr,
   formatPercent,
   formatPrice,
 } from './format.ts';
+import { formatDate } from './format-date.ts';
 
 describe('formatInr', () => {
   it('uses Indian grouping with exactly 2 decimals', () => {

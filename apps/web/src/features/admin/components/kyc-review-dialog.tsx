@@ -12,7 +12,7 @@ import {
 } from '@sikka/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { adminQueryRoot } from '../api/admin-lists.ts';
 import { decideKyc } from '../api/decide-kyc.ts';
 import { AdminDialog } from './admin-dialog.tsx';

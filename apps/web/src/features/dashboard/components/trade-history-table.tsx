@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
 import type { Trade } from '@sikka/contracts';
-import { formatDate, formatInr } from '../../../lib/format.ts';
+import { formatInr } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 
 /** The first block of the UUID: enough to tell trades apart and to search by. */

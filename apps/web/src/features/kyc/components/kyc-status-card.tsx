@@ -3,7 +3,7 @@ import { Clock, RotateCcw, ShieldCheck, ShieldX, type LucideIcon } from 'lucide-
 import type { User } from '@sikka/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { kycTypeInfo } from '../lib/kyc-benefits.ts';
 
 export interface KycStatusCardProps {
