@@ -103,15 +103,16 @@ export class ClientPool {
     const replies = await Promise.all(
       this.procs.map((p) => p.request({ cmd: 'collect' }, 'collected', 60_000)),
     );
-    const perTick: Record<string, number> = {};
+    const ticks: Collected['ticks'] = {};
     for (const r of replies)
-      for (const [k, v] of Object.entries(r.perTick)) perTick[k] = (perTick[k] ?? 0) + v;
+      for (const [stamp, t] of Object.entries(r.ticks)) {
+        const all = (ticks[stamp] ??= { n: 0, bytes: t.bytes, lags: [] });
+        all.n += t.n;
+        all.lags.push(...t.lags);
+      }
     const sum = (f: (r: Collected) => number) => replies.reduce((n, r) => n + f(r), 0);
     return {
-      lags: replies.flatMap((r) => r.lags),
-      perTick,
-      deltas: sum((r) => r.deltas),
-      deltaBytes: sum((r) => r.deltaBytes),
+      ticks,
       snapshots: sum((r) => r.snapshots),
       snapshotBytes: Math.max(...replies.map((r) => r.snapshotBytes)),
       open: sum((r) => r.open),

@@ -5,13 +5,18 @@ export type ClientCommand =
   | { cmd: 'collect' }
   | { cmd: 'close' };
 
-export interface Collected {
-  /** Receipt time − server `updatedAt`, ms, one per delta received. */
+/** What the subscribers saw of one delta, keyed by the `updatedAt` the server stamped. */
+export interface TickSeen {
+  /** Sockets that received it. */
+  n: number;
+  /** Bytes of the message (the same frame for every socket). */
+  bytes: number;
+  /** Receipt time − updatedAt, ms, one per socket. */
   lags: number[];
-  /** updatedAt → sockets that received that delta. */
-  perTick: Record<string, number>;
-  deltas: number;
-  deltaBytes: number;
+}
+
+export interface Collected {
+  ticks: Record<string, TickSeen>;
   snapshots: number;
   snapshotBytes: number;
   open: number;

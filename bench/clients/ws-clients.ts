@@ -8,20 +8,16 @@
  * byte search, so the client's own cost stays small next to the server's.
  */
 import WebSocket from 'ws';
-import type { ClientCommand, ClientReply } from './protocol.ts';
+import type { ClientCommand, ClientReply, TickSeen } from './protocol.ts';
 
 const sockets = new Set<WebSocket>();
 const pollers: NodeJS.Timeout[] = [];
-let lags: number[] = [];
-let deltaBytes = 0;
-let deltas = 0;
+let ticks = new Map<string, TickSeen>();
 let snapshotBytes = 0;
 let snapshots = 0;
 let closedUnexpectedly = 0;
 let pollsOk = 0;
 let pollsFailed = 0;
-/** updatedAt → how many sockets received that tick. */
-let perTick = new Map<string, number>();
 
 const TICKERS = Buffer.from('{"type":"tickers"');
 const SNAPSHOT = Buffer.from('{"type":"snapshot"');
@@ -35,10 +31,10 @@ function onMessage(data: Buffer): void {
     const at = data.indexOf(UPDATED);
     if (at < 0) return;
     const stamp = data.toString('latin1', at + UPDATED.length, at + UPDATED.length + 24);
-    lags.push(now - Date.parse(stamp));
-    perTick.set(stamp, (perTick.get(stamp) ?? 0) + 1);
-    deltaBytes += data.length;
-    deltas += 1;
+    let seen = ticks.get(stamp);
+    if (!seen) ticks.set(stamp, (seen = { n: 0, bytes: data.length, lags: [] }));
+    seen.n += 1;
+    seen.lags.push(now - Date.parse(stamp));
   } else if (data.subarray(0, SNAPSHOT.length).equals(SNAPSHOT)) {
     snapshotBytes = data.length;
     snapshots += 1;
@@ -114,10 +110,7 @@ process.on('message', (m: ClientCommand) => {
     case 'collect':
       reply({
         cmd: 'collected',
-        lags,
-        perTick: Object.fromEntries(perTick),
-        deltas,
-        deltaBytes,
+        ticks: Object.fromEntries(ticks),
         snapshots,
         snapshotBytes,
         open: sockets.size,
@@ -125,10 +118,7 @@ process.on('message', (m: ClientCommand) => {
         pollsOk,
         pollsFailed,
       });
-      lags = [];
-      perTick = new Map();
-      deltas = 0;
-      deltaBytes = 0;
+      ticks = new Map();
       pollsOk = 0;
       pollsFailed = 0;
       break;

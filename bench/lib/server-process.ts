@@ -49,8 +49,10 @@ export async function startServer(
     config,
   );
   const fd = openSync(logPath, 'a');
+  // BENCH_CPU_PROF=<dir>: each server child writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
   const child: ChildProcess = fork(ENTRY, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
     env,
     stdio: ['ignore', fd, fd, 'ipc'],
   });

@@ -39,7 +39,7 @@ export async function benchFanout(ctx: BenchContext): Promise<void> {
   const steps = ctx.short ? SHORT_STEPS : FULL_STEPS;
   const ticksPerStep = ctx.short ? 2 : 5;
   const fdLimit = openFileLimit();
-  const processes = ctx.short ? 1 : 2;
+  const processes = Number(process.env.BENCH_CLIENT_PROCS ?? (ctx.short ? 1 : 2));
   const server = await ctx.liveServer();
   const pool = await ClientPool.start(processes);
   const url = `${server.url.replace('http', 'ws')}${REALTIME_PATH}`;
@@ -57,33 +57,43 @@ export async function benchFanout(ctx: BenchContext): Promise<void> {
       ctx.log(`  ${n} subscribers: connecting`);
       const conn = await pool.connect(url, n - connected);
       connected = n;
-      // Let the connect burst settle, then measure whole ticks only.
+      // Let the connect burst settle. The window holds the deltas the server stamped within
+      // it; a grace second after it lets the last of them arrive everywhere before collecting.
       await sleep(1500);
       await pool.collect();
       const before = await server.call('cpu', {});
-      await sleep(ticksPerStep * 1000 + 300);
+      const from = Date.now();
+      await sleep(ticksPerStep * 1000);
+      const to = Date.now();
       const after = await server.call('cpu', {});
+      await sleep(1000);
       const seen = await pool.collect();
       const ticks = after.ticks - before.ticks;
       const sent = after.ticksSerialised - before.ticksSerialised;
-      const tickCounts = Object.values(seen.perTick);
-      // Per delta seen, the sockets that did not get it; plus deltas nobody got at all.
+      const inWindow = Object.entries(seen.ticks)
+        .filter(([stamp]) => Date.parse(stamp) >= from && Date.parse(stamp) < to)
+        .map(([, t]) => t);
+      const lags = inWindow.flatMap((t) => t.lags);
+      const received = inWindow.reduce((m, t) => m + t.n, 0);
+      // Per delta, the sockets that did not get it; plus deltas sent that nobody got (the
+      // window's edges may shift one tick between the server's count and the stamps).
       const missed =
-        tickCounts.reduce((m, c) => m + Math.max(0, seen.open - c), 0) +
-        Math.max(0, sent - tickCounts.length) * seen.open;
+        inWindow.reduce((m, t) => m + Math.max(0, seen.open - t.n), 0) +
+        Math.max(0, sent - 1 - inWindow.length) * seen.open;
       const cpuMs =
         (after.userMicros + after.systemMicros - before.userMicros - before.systemMicros) / 1000;
-      const p99 = percentile(seen.lags, 0.99);
+      const p99 = percentile(lags, 0.99);
       const step: Step = {
         subscribers: seen.open,
         connectFailed: conn.failed,
         ticks,
-        deltasReceived: seen.deltas,
+        deltasReceived: received,
         missed,
-        p50LagMs: percentile(seen.lags, 0.5),
+        p50LagMs: percentile(lags, 0.5),
         p99LagMs: p99,
-        maxLagMs: percentile(seen.lags, 1),
-        deltaBytesAvg: seen.deltas > 0 ? seen.deltaBytes / seen.deltas : null,
+        maxLagMs: percentile(lags, 1),
+        deltaBytesAvg:
+          inWindow.length > 0 ? inWindow.reduce((b, t) => b + t.bytes, 0) / inWindow.length : null,
         snapshotBytes: conn.snapshotBytes,
         serverCpuMsPerTick: ticks > 0 ? cpuMs / ticks : null,
         fanoutCpuMsPerTick:
@@ -96,15 +106,18 @@ export async function benchFanout(ctx: BenchContext): Promise<void> {
         conn.failed === 0 &&
         seen.closedUnexpectedly === 0 &&
         seen.open === n &&
-        sent > 0 &&
+        inWindow.length > 0 &&
         missed === 0 &&
         p99 !== null &&
         p99 <= LAG_LIMIT_MS;
       results.push(step);
       ctx.log(
-        `  ${n} subscribers: p99 lag ${p99?.toFixed(0)} ms, ${sent} deltas sent, ${missed} missed, server CPU ${step.serverCpuMsPerTick?.toFixed(1)} ms/tick`,
+        `  ${n} subscribers: p99 lag ${p99?.toFixed(0)} ms, ${inWindow.length} deltas × ${seen.open} sockets, ${missed} missed, server CPU ${step.serverCpuMsPerTick?.toFixed(1)} ms/tick`,
       );
-      if (!step.passed) break;
+      // A step that misses the lag target narrowly may be the machine's noise: the next step
+      // still runs. Lost deliveries, failed connects or a lag far over the target end it.
+      const broken = conn.failed > 0 || missed > 0 || seen.open !== n || p99 === null;
+      if (broken || p99 > 3 * LAG_LIMIT_MS) break;
     }
   } finally {
     await pool.close();
@@ -113,14 +126,16 @@ export async function benchFanout(ctx: BenchContext): Promise<void> {
   const passed = results.filter((s) => s.passed);
   const best = passed.at(-1) ?? null;
   const last = results.at(-1) ?? null;
+  const failedSteps = results.filter((s) => !s.passed).map((s) => s.subscribers);
   const shown = best ?? last;
   const { report } = ctx;
   const target = ctx.short ? SHORT_STEPS[0]! : 5000;
-  const why = !last
+  const stoppedAt = !last
     ? capNote
     : last.passed
-      ? capNote || `the largest step tried (${last.subscribers})`
-      : `N=${last.subscribers} missed it: p99 ${last.p99LagMs?.toFixed(0)} ms, ${last.missed} deliveries missed, ${last.connectFailed} connects failed`;
+      ? capNote || `the largest step (${last.subscribers})`
+      : `N=${last.subscribers}: p99 ${last.p99LagMs?.toFixed(0)} ms, ${last.missed} deliveries missed, ${last.connectFailed} connects failed`;
+  const why = `steps ${results.map((s) => `${s.subscribers}: ${s.p99LagMs ?? '—'} ms`).join(', ')}${failedSteps.length > 0 ? ` (over the target: ${failedSteps.join(', ')})` : ''}; stopped at ${stoppedAt}`;
   report.bound(
     part,
     `largest N with p99 lag ≤ ${LAG_LIMIT_MS} ms`,
@@ -128,7 +143,7 @@ export async function benchFanout(ctx: BenchContext): Promise<void> {
     'subscribers',
     '≥',
     target,
-    `stopped at ${why}; open-file limit ${fdLimit ?? 'unknown'}`,
+    `${why}; open-file limit ${fdLimit ?? 'unknown'}`,
   );
   report.info(
     part,

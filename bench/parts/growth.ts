@@ -192,6 +192,18 @@ export async function benchGrowth(ctx: BenchContext, cluster: PgCluster): Promis
       largeSide = sides[1]!;
     }
     const b = largeSide;
+    // The admin total without a search: the per-user counters summed (see docs/performance.md).
+    const totalTimes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      await b.db.query(
+        `SELECT sum(n) AS n FROM trade_counts
+          WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR type = $2)`,
+        [null, null],
+      );
+      totalTimes.push(performance.now() - t);
+    }
+    const counterRows = await b.db.query<{ n: string }>('SELECT count(*) AS n FROM trade_counts');
     const plan = await b.db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN SELECT t.*, u.full_name, u.email FROM trades t JOIN users u ON u.id = t.user_id
         ORDER BY t.created_at DESC, t.id DESC LIMIT 20 OFFSET 0`,
@@ -216,6 +228,13 @@ export async function benchGrowth(ctx: BenchContext, cluster: PgCluster): Promis
         );
       else ctx.report.info(part, `${e.name} p99 at ${label(large)}`, l.p99, 'ms', note);
     }
+    ctx.report.info(
+      part,
+      `admin total (sum of counters) at ${label(large)}`,
+      percentile(totalTimes, 0.5),
+      'ms',
+      `median of 20, SQL only; ${counterRows.rows[0]?.n} counter rows (one per trader, status and side)`,
+    );
     ctx.report.details[part] = {
       small,
       large,

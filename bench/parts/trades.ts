@@ -110,7 +110,7 @@ interface RawLoad {
 
 /**
  * The reference: execute_usdt_buy / execute_usdt_sell called directly, at the same
- * concurrency, on the same database and traders, with pgbench (C, prepared statements),
+ * concurrency, on the same database and traders, with pgbench (C, the extended protocol),
  * or with `pg` from Node when pgbench is not installed.
  */
 async function rawFunctionRate(
@@ -138,8 +138,10 @@ async function rawFunctionRate(
       pgbench,
       [
         '-n',
+        // The server's driver (pg) sends every query with the extended protocol, unnamed
+        // (parsed and planned each time); the reference does the same.
         '-M',
-        'prepared',
+        'extended',
         '-c',
         String(CONNECTIONS),
         '-j',

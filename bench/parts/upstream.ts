@@ -59,11 +59,11 @@ export async function benchUpstream(ctx: BenchContext): Promise<void> {
         browsers: level,
         requests,
         perSecond: requests / ((to - from) / 1000),
-        deltas: seen.deltas,
+        deltas: Object.values(seen.ticks).reduce((m, t) => m + t.n, 0),
         polls: seen.pollsOk,
       });
       ctx.log(
-        `  ${level} browsers: ${requests} upstream requests in ${windowSec} s; ${seen.deltas} deltas and ${seen.pollsOk} polls served`,
+        `  ${level} browsers: ${requests} upstream requests in ${windowSec} s; ${rows.at(-1)!.deltas} deltas and ${seen.pollsOk} polls served`,
       );
     }
   } finally {
