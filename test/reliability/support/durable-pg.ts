@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../support/pg-cluster.ts';
@@ -16,7 +17,7 @@ export interface DurableCluster {
   /** URL of another database on this cluster. */
   urlOf(database: string): string;
   /** kill -9 of the postmaster and every backend at once, like a power cut. */
-  crash(): void;
+  crash(): Promise<void>;
   /** pg_ctl start after a crash: WAL replay, then ready. Returns the recovery time (ms). */
   restart(): number;
   stop(): void;
@@ -31,13 +32,16 @@ function pgBin(): string | undefined {
   return version && path.join(base, version, 'bin');
 }
 
-/** Direct children of a process, from /proc (PostgreSQL backends are the postmaster's). */
-function childrenOf(pid: number): number[] {
+/**
+ * Direct children of a process, from /proc (PostgreSQL backends are the postmaster's). Read
+ * asynchronously so the burst keeps running while we look: the kill must find work in flight.
+ */
+async function childrenOf(pid: number): Promise<number[]> {
   const kids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
+  for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
       // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ')'.
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid === pid) kids.push(Number(entry));
@@ -84,11 +88,12 @@ export function startDurableCluster(port: number): DurableCluster | { missing: s
   return {
     url,
     urlOf: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    crash() {
+    async crash() {
       const postmaster = Number(
         readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
       );
-      const all = [postmaster, ...childrenOf(postmaster)];
+      const all = [postmaster, ...(await childrenOf(postmaster))];
+      // All at once, no await in between: nothing gets to shut down cleanly.
       for (const pid of all) {
         try {
           process.kill(pid, 'SIGKILL');
@@ -99,13 +104,22 @@ export function startDurableCluster(port: number): DurableCluster | { missing: s
       const deadline = Date.now() + 10_000;
       while (all.some(alive)) {
         if (Date.now() > deadline) throw new Error('PostgreSQL processes survived SIGKILL');
-        execFileSync('sleep', ['0.05']);
+        await new Promise((r) => setTimeout(r, 20));
       }
     },
     restart() {
       const started = Date.now();
-      start();
-      return Date.now() - started;
+      // A backend forked after we listed the postmaster's children exits by itself once it
+      // sees the postmaster gone; until then the old shared memory is in use, so retry.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          start();
+          return Date.now() - started;
+        } catch (err) {
+          if (attempt >= 5) throw err;
+          execFileSync('sleep', ['0.5']);
+        }
+      }
     },
     stop() {
       try {

@@ -83,7 +83,7 @@ async function sendTrade(client: HttpClient, t: Omit<SentTrade, 'first' | 'final
 
 /**
  * Quick trades from `concurrency` workers, each with a fresh Idempotency-Key, until `crash`
- * fires at `crashAfterMs`: no new request starts after that, the ones in flight meet the crash.
+ * (started at `crashAfterMs`) has done its work: the requests in flight meet the crash.
  * Prices are quoted so generously that the 0.5% guard never refuses (the feed moves).
  */
 export async function burstUntilCrash(
@@ -102,8 +102,9 @@ export async function burstUntilCrash(
   let n = 0;
   const crashed = (async () => {
     await sleep(opts.crashAfterMs);
-    stop = true;
+    // Requests keep starting until the crash is done, so some are surely in flight when it hits.
     await opts.crash();
+    stop = true;
   })();
   const worker = async () => {
     while (!stop) {
@@ -123,6 +124,8 @@ export async function burstUntilCrash(
       };
       const first = await sendTrade(client, t);
       sent.push({ ...t, first, final: first, retries: 0 });
+      // The crash has hit this worker: no point hammering a dead server until `stop`.
+      if (first.status === 0 || first.status >= 500) break;
     }
   };
   await Promise.all([crashed, ...Array.from({ length: opts.concurrency }, worker)]);
