@@ -7,6 +7,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { PgCluster } from '../../test/support/pg-cluster.ts';
 import { pgBinDir, type BenchContext } from '../lib/context.ts';
+import { findSessionUser } from '../../apps/server/src/auth/sessions.ts';
+import { openPostgres } from '../../apps/server/src/db/postgres.ts';
+import { getBalances } from '../../apps/server/src/money/balances.ts';
+import { requestHash, runIdempotent } from '../../apps/server/src/money/idempotency.ts';
+import { executeQuickTrade } from '../../apps/server/src/money/trades.ts';
 import { createDatabase } from '../lib/databases.ts';
 import { startServer, type ServerChild } from '../lib/server-process.ts';
 import { mean, percentile, round3, sleep } from '../lib/stats.ts';
@@ -41,6 +46,7 @@ async function loadQuickTrades(
   cookies: string[],
   prices: QuickPricesResult,
   seconds: number,
+  connections = CONNECTIONS,
 ): Promise<HttpLoad> {
   let seq = 0;
   const latencies: number[] = [];
@@ -48,7 +54,7 @@ async function loadQuickTrades(
   const cpuBefore = await server.call('cpu', {});
   const instance = autocannon({
     url: server.url,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     requests: [
       {
@@ -196,6 +202,59 @@ async function rawFunctionRate(
   return { tool: 'pg', perSecond: done / ((Date.now() - started) / 1000), failed };
 }
 
+/**
+ * The quick trade's database work without HTTP: the server's own session lookup,
+ * idempotency transaction, SQL function and balance read, called from this process on a pool
+ * of the server's default size, at the same concurrency. It splits the gap between the raw
+ * function and the HTTP figure into database round trips and the HTTP layer.
+ */
+async function routeSqlRate(
+  dbUrl: string,
+  cookies: string[],
+  prices: QuickPricesResult,
+  seconds: number,
+): Promise<{ perSecond: number; failed: number }> {
+  const db = await openPostgres(dbUrl);
+  const tokens = cookies.map((c) => c.slice(c.indexOf('=') + 1));
+  let seq = 0;
+  let done = 0;
+  let failed = 0;
+  const started = Date.now();
+  const until = started + seconds * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < until) {
+          const i = seq++;
+          const side = Math.floor(i / tokens.length) % 2 === 0 ? 'buy' : 'sell';
+          const price = side === 'buy' ? prices.buy : prices.sell;
+          const body = { side, usdtAmount: TRADE_USDT, quotedRate: price };
+          try {
+            const user = await findSessionUser(db, tokens[i % tokens.length]!, new Date());
+            if (!user) throw new Error('no session');
+            await runIdempotent(
+              db,
+              user.id,
+              `sql-${process.pid}-${i}`,
+              requestHash('quick-trade', body),
+              async (tx) => {
+                const trade = await executeQuickTrade(tx, user.id, side, TRADE_USDT, price);
+                return { status: 201, body: { trade, balances: await getBalances(tx, user.id) } };
+              },
+            );
+            done += 1;
+          } catch {
+            failed += 1;
+          }
+        }
+      }),
+    );
+  } finally {
+    await db.close();
+  }
+  return { perSecond: done / ((Date.now() - started) / 1000), failed };
+}
+
 /** Item 1: the quick trade over HTTP on PostgreSQL against the raw SQL function rate. */
 export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster): Promise<void> {
   const part = '1 trades/PostgreSQL';
@@ -230,10 +289,15 @@ export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster)
     raws.push(await rawFunctionRate(dbUrl, ctx.tmp, users, prices, seconds));
     ctx.log(`  HTTP quick trades, ${CONNECTIONS} connections, ${seconds} s`);
     const http = await loadQuickTrades(server, seeded.cookies, prices, seconds);
+    ctx.log(`  the same trade's SQL without HTTP, ${CONNECTIONS} workers, ${seconds} s`);
+    const sql = await routeSqlRate(dbUrl, seeded.cookies, prices, seconds);
     if (!ctx.short) {
       ctx.log(`  raw SQL function again`);
       raws.push(await rawFunctionRate(dbUrl, ctx.tmp, users, prices, seconds));
     }
+    // At 32 connections a request queues behind the others: latency ≥ 32 / throughput
+    // (Little's law). The same trades at 4 connections show the latency of one request.
+    const light = await loadQuickTrades(server, seeded.cookies, prices, ctx.short ? 1 : 5, 4);
     await sleep(200);
     const violations = await server.call('invariants', {});
     const raw = mean(raws.map((r) => r.perSecond))!;
@@ -249,7 +313,33 @@ export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster)
       '≥',
       0.5,
     );
-    report.bound(part, 'p99 latency', http.p99, 'ms', '≤', 15, `p50 ${http.p50?.toFixed(2)} ms`);
+    report.ratio(
+      part,
+      "the trade's SQL without HTTP",
+      sql.perSecond,
+      '/s',
+      raw,
+      'raw SQL fn/s',
+      '≥',
+      0.5,
+      `session lookup + idempotent transaction (BEGIN, key, function, balances, answer, COMMIT): 7 round trips against 1; ${sql.failed} failed`,
+    );
+    report.bound(
+      part,
+      'p99 latency',
+      http.p99,
+      'ms',
+      '≤',
+      15,
+      `p50 ${http.p50?.toFixed(1)} ms; at ${CONNECTIONS} connections no latency can be below ${((CONNECTIONS / raw) * 1000).toFixed(0)} ms while the raw function does ${raw.toFixed(0)}/s`,
+    );
+    report.info(
+      part,
+      'p99 latency at 4 connections',
+      light.p99,
+      'ms',
+      `p50 ${light.p50?.toFixed(1)} ms, ${light.perSecond.toFixed(0)} trades/s, ${light.errors} errors`,
+    );
     report.bound(part, 'errors', http.errors, '', '≤', 0, JSON.stringify(http.statuses));
     report.bound(part, 'ledger invariant violations', violations.length, '', '≤', 0, violations[0]);
     report.details[part] = {
@@ -257,7 +347,9 @@ export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster)
       connections: CONNECTIONS,
       seconds,
       http: { ...http, perSecond: round3(http.perSecond) },
+      light: { ...light, perSecond: round3(light.perSecond) },
       raw: raws,
+      sqlWithoutHttp: sql,
       violations: violations.slice(0, 10),
     };
   } finally {
