@@ -313,17 +313,19 @@ export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster)
       '≥',
       0.5,
     );
-    report.ratio(
+    // Information, not a target: it splits the gap between the raw function and HTTP.
+    report.add({
       part,
-      "the trade's SQL without HTTP",
-      sql.perSecond,
-      '/s',
-      raw,
-      'raw SQL fn/s',
-      '≥',
-      0.5,
-      `session lookup + idempotent transaction (BEGIN, key, function, balances, answer, COMMIT): 7 round trips against 1; ${sql.failed} failed`,
-    );
+      name: "the trade's SQL without HTTP",
+      value: sql.perSecond,
+      unit: '/s',
+      reference: raw,
+      referenceLabel: 'raw SQL fn/s',
+      target: 'info',
+      ratio: sql.perSecond / raw,
+      met: null,
+      note: `session lookup + idempotent transaction (BEGIN, key, function, balances, answer, COMMIT): 7 round trips against 1; ${sql.failed} failed`,
+    });
     report.bound(
       part,
       'p99 latency',
