@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumPath, startPgCluster, type PgCluster } from '../test/support/pg-cluster.ts';
-import { machineInfo, type BenchContext } from './lib/context.ts';
+import { machineInfo, pgBinDir, type BenchContext } from './lib/context.ts';
 import { createDatabase } from './lib/databases.ts';
 import { Report } from './lib/report.ts';
 import { benchFanout } from './parts/fanout.ts';
@@ -118,6 +118,10 @@ async function main(): Promise<number> {
   log(
     `Sikka bench (${short ? 'short' : 'full'}) on ${machine.cpus} × ${machine.cpuModel}, load ${machine.loadAverage1m}, node ${machine.node}`,
   );
+  if (!pgBinDir())
+    log(
+      'PostgreSQL not found (apt-get install postgresql): parts 1 and 6 are skipped, the others use the embedded PGlite',
+    );
   if (!chromium)
     log(
       'Chromium not found (apt-get install chromium, or set CHROMIUM_PATH): browser figures are skipped',
