@@ -2,6 +2,7 @@
 -- are pending or approved, made on the same India (Asia/Kolkata) calendar day, may not add up
 -- to more than the limit. The user's row is locked first, so two concurrent requests of one
 -- user are checked one after the other and cannot both slip under the limit.
+-- Raises SQLSTATE SK008 (004's money codes stop at SK007).
 CREATE FUNCTION check_deposit_daily_limit() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_limit constant numeric := 5000000;
@@ -18,7 +19,7 @@ BEGIN
   IF v_used + NEW.amount > v_limit THEN
     RAISE EXCEPTION 'Daily deposit limit of ₹50,00,000 reached. You can request up to ₹% more today.',
       to_char(greatest(v_limit - v_used, 0), 'FM99,99,99,990.00')
-      USING ERRCODE = 'SK006';
+      USING ERRCODE = 'SK008';
   END IF;
   RETURN NEW;
 END;

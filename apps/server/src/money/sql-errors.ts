@@ -23,7 +23,7 @@ export function moneyError(err: unknown): AppError | undefined {
       return notFound();
     case 'SK005':
       return new AppError(400, 'validation_error', text);
-    case 'SK006':
+    case 'SK008':
       // The daily deposit limit (migration 008); the message says how much is left today.
       return new AppError(422, 'deposit_limit', text, { amount: text });
     default:
