@@ -9,9 +9,8 @@ import type { PgCluster } from '../../test/support/pg-cluster.ts';
 import { pgBinDir, type BenchContext } from '../lib/context.ts';
 import { findSessionUser } from '../../apps/server/src/auth/sessions.ts';
 import { openPostgres } from '../../apps/server/src/db/postgres.ts';
-import { getBalances } from '../../apps/server/src/money/balances.ts';
-import { requestHash, runIdempotent } from '../../apps/server/src/money/idempotency.ts';
-import { executeQuickTrade } from '../../apps/server/src/money/trades.ts';
+import { requestHash } from '../../apps/server/src/money/idempotency.ts';
+import { runQuickTrade } from '../../apps/server/src/money/trades.ts';
 import { createDatabase } from '../lib/databases.ts';
 import { startServer, type ServerChild } from '../lib/server-process.ts';
 import { mean, percentile, round3, sleep } from '../lib/stats.ts';
@@ -232,16 +231,15 @@ async function routeSqlRate(
           try {
             const user = await findSessionUser(db, tokens[i % tokens.length]!, new Date());
             if (!user) throw new Error('no session');
-            await runIdempotent(
-              db,
-              user.id,
-              `sql-${process.pid}-${i}`,
-              requestHash('quick-trade', body),
-              async (tx) => {
-                const trade = await executeQuickTrade(tx, user.id, side, TRADE_USDT, price);
-                return { status: 201, body: { trade, balances: await getBalances(tx, user.id) } };
-              },
-            );
+            await runQuickTrade(db, {
+              userId: user.id,
+              key: `sql-${process.pid}-${i}`,
+              requestHash: requestHash('quick-trade', body),
+              side,
+              usdtAmount: TRADE_USDT,
+              price,
+              refusal: undefined,
+            });
             done += 1;
           } catch {
             failed += 1;

@@ -314,6 +314,13 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.body).toBe(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // Even when the price has since moved past the guard, the key's answer is the first one.
+    rate = '95';
+    const late = await quick(u.cookie, body, key);
+    expect(late.statusCode).toBe(201);
+    expect(late.body).toBe(first.body);
     expect(await tradeCount(u.id)).toBe(1);
     const other = await quick(u.cookie, { ...body, usdtAmount: '3' }, key);
     expect(other.statusCode).toBe(422);
@@ -327,6 +334,24 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
     expect((await quick(u.cookie, { ...body, usdtAmount: '100' }, k2)).statusCode).toBe(201);
     expect(await tradeCount(u.id)).toBe(2);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('answers with the trade exactly as the history lists it, and the balances it left', async () => {
+    rate = '87.7';
+    const u = await funded('500');
+    const bought = await quick(
+      u.cookie,
+      { side: 'buy', usdtAmount: '0.5', quotedRate: '89.7' },
+      { 'idempotency-key': 'same-shape-1' },
+    );
+    const sold = await quick(u.cookie, { side: 'sell', usdtAmount: '0.25', quotedRate: '86.2' });
+    expect([bought.statusCode, sold.statusCode]).toEqual([201, 201]);
+    const listed = (await http.get('/api/trades', u.cookie)).json().trades;
+    expect(listed).toEqual([sold.json().trade, bought.json().trade]);
+    expect(bought.json().trade.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // 500 − 44.85 + 21.55 = 476.70; 0.5 − 0.25 USDT
+    expect(sold.json().balances).toEqual({ inr: '476.70', usdt: '0.25000000' });
+    expect(await balanceOf(u.cookie)).toEqual(sold.json().balances);
   });
 
   describe('history', () => {

@@ -2,11 +2,14 @@ import {
   ADMIN_PAGE_SIZE,
   TRADE_PAGE_SIZE,
   type AdminTrade,
+  type QuickTradeResponse,
   type Trade,
   type TradeStatus,
   type TradeType,
 } from '@sikka/contracts';
 import type { Queryable } from '../db/index.ts';
+import type { AppError } from '../http/errors.ts';
+import type { StoredAnswer } from './idempotency.ts';
 import {
   containsPattern,
   toAdminTrade,
@@ -17,27 +20,48 @@ import {
 } from './rows.ts';
 import { mapMoneyErrors } from './sql-errors.ts';
 
+export interface QuickTradeInput {
+  userId: string;
+  /** the request's Idempotency-Key, if it sent one */
+  key: string | undefined;
+  /** requestHash of the validated body: the same key with another body is refused */
+  requestHash: string;
+  side: TradeType;
+  usdtAmount: string;
+  /** the server's price for this side, INR per USDT */
+  price: string;
+  /** the refusal the server decided from its price; raised only if the key is new */
+  refusal: AppError | undefined;
+}
+
 /**
- * One instant trade through execute_usdt_buy / execute_usdt_sell: locks, re-checks the
- * balance and writes balances, the trade and its ledger entries. `usdtAmount` in USDT,
- * `price` in INR per USDT, both decimal strings; the price is always the server's.
+ * A whole quick trade, idempotency included, in one statement: quick_trade
+ * (migrations/009_quick_trade.sql) stores and returns the API's answer, so a replay gives
+ * the first request's answer byte for byte.
  */
-export async function executeQuickTrade(
+export async function runQuickTrade(
   db: Queryable,
-  userId: string,
-  side: TradeType,
-  usdtAmount: string,
-  price: string,
-): Promise<Trade> {
-  const fn = side === 'buy' ? 'execute_usdt_buy' : 'execute_usdt_sell';
-  const rows = await mapMoneyErrors(() =>
-    db.query<TradeRow>(`SELECT * FROM ${fn}($1::uuid, $2::numeric, $3::numeric)`, [
-      userId,
-      usdtAmount,
-      price,
-    ]),
+  input: QuickTradeInput,
+): Promise<StoredAnswer<QuickTradeResponse>> {
+  const rows = await mapMoneyErrors(
+    () =>
+      db.query<{ replayed: boolean; response_status: number; response_body: QuickTradeResponse }>(
+        `SELECT replayed, response_status, response_body
+           FROM quick_trade($1::uuid, $2, $3, $4, $5::numeric, $6::numeric, $7)`,
+        [
+          input.userId,
+          input.key ?? null,
+          input.requestHash,
+          input.side,
+          input.usdtAmount,
+          input.price,
+          input.refusal !== undefined,
+        ],
+      ),
+    input.refusal,
   );
-  return toTrade(rows[0]!);
+  const row = rows[0]!;
+  return { status: row.response_status, body: row.response_body, replayed: row.replayed };
 }
 
 export interface TradeFilter {

@@ -13,10 +13,9 @@ import type { FastifyRequest } from 'fastify';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { getBalances } from '../../money/balances.ts';
-import { requestHash, runIdempotent } from '../../money/idempotency.ts';
+import { requestHash } from '../../money/idempotency.ts';
 import { isPriceWorse, quickPrices, tradeTotal, usdtInrRate } from '../../money/rate.ts';
-import { executeQuickTrade, listOwnTrades } from '../../money/trades.ts';
+import { listOwnTrades, runQuickTrade } from '../../money/trades.ts';
 
 /** Signed-out traders get the quick-buy page's own message (PRODUCT.md §5), before validation. */
 async function requireTrader(request: FastifyRequest): Promise<void> {
@@ -42,23 +41,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { side, usdtAmount, quotedRate } = request.body;
       const prices = quickPrices(usdtInrRate(app));
       const price = side === 'buy' ? prices.buy : prices.sell;
-      const answer = await runIdempotent(
-        app.db,
-        user.id,
-        request.headers['idempotency-key'],
-        requestHash('quick-trade', request.body),
-        async (tx) => {
-          if (isPriceWorse(side, price, quotedRate)) {
-            throw new AppError(409, 'price_changed', messages.quickBuy.priceChanged);
-          }
-          if (compareDecimal(tradeTotal(usdtAmount, price), '0') <= 0) {
-            throw validationError({ usdtAmount: messages.trades.tooSmall });
-          }
-          const trade = await executeQuickTrade(tx, user.id, side, usdtAmount, price);
-          const balances = await getBalances(tx, user.id);
-          return { status: 201, body: { trade, balances } };
-        },
-      );
+      // The refusal is decided here from the server's price but raised by the database,
+      // and only for a new key: a replay answers with what the first request got.
+      const refusal = isPriceWorse(side, price, quotedRate)
+        ? new AppError(409, 'price_changed', messages.quickBuy.priceChanged)
+        : compareDecimal(tradeTotal(usdtAmount, price), '0') <= 0
+          ? validationError({ usdtAmount: messages.trades.tooSmall })
+          : undefined;
+      const answer = await runQuickTrade(app.db, {
+        userId: user.id,
+        key: request.headers['idempotency-key'],
+        requestHash: requestHash('quick-trade', request.body),
+        side,
+        usdtAmount,
+        price,
+        refusal,
+      });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(answer.body);
     },
