@@ -20,6 +20,7 @@ import { installCsrfGuard } from './http/csrf.ts';
 import { installStatic } from './http/static.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { ensureAdmin } from './users/admin-bootstrap.ts';
+import { scheduleHousekeeping } from './housekeeping.ts';
 import authRoutes from './routes/auth/index.ts';
 import meRoutes from './routes/me/index.ts';
 import adminRoutes from './routes/admin/index.ts';
@@ -74,6 +75,7 @@ export async function buildApp(
 
   await migrate(db);
   await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
+  await scheduleHousekeeping(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

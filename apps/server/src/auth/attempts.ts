@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/index.ts';
 
 export type AttemptKind = 'login_failure' | 'signup_conflict';
-const HOUR_MS = 60 * 60 * 1000;
+/** Attempts older than this no longer count (and are deleted by src/housekeeping.ts). */
+export const ATTEMPT_WINDOW_MS = 60 * 60 * 1000;
 
 /** How many attempts of this kind one e-mail made in the hour before `now`. */
 export async function recentAttempts(
@@ -12,7 +13,7 @@ export async function recentAttempts(
 ): Promise<number> {
   const rows = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM auth_attempts WHERE email = $1 AND kind = $2 AND created_at > $3`,
-    [email, kind, new Date(now.getTime() - HOUR_MS)],
+    [email, kind, new Date(now.getTime() - ATTEMPT_WINDOW_MS)],
   );
   return rows[0]?.n ?? 0;
 }
@@ -28,10 +29,4 @@ export async function recordAttempt(
     'INSERT INTO auth_attempts (kind, email, ip, created_at) VALUES ($1, $2, $3, $4)',
     [kind, email, ip, now],
   );
-}
-
-export async function pruneAttempts(db: Queryable, now: Date): Promise<void> {
-  await db.query('DELETE FROM auth_attempts WHERE created_at < $1', [
-    new Date(now.getTime() - HOUR_MS),
-  ]);
 }

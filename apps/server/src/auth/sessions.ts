@@ -35,7 +35,3 @@ export async function findSessionUser(
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
 }
-
-export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
-}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { ATTEMPT_WINDOW_MS } from './auth/attempts.ts';
+import type { Queryable } from './db/index.ts';
+
+/**
+ * How long a money request's Idempotency-Key is remembered. The web app retries with the same
+ * key within seconds; a day covers any client's retry while keeping the table small.
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often each server instance deletes what no longer counts (and once at start). */
+export const HOUSEKEEPING_PERIOD_MS = 15 * 60 * 1000;
+
+export interface HousekeepingResult {
+  sessions: number;
+  authAttempts: number;
+  idempotencyKeys: number;
+}
+
+const deleted = async (db: Queryable, sql: string, before: Date): Promise<number> => {
+  const rows = await db.query<{ n: number }>(
+    `WITH d AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM d`,
+    [before],
+  );
+  return rows[0]?.n ?? 0;
+};
+
+/**
+ * Deletes expired sessions (refused on lookup anyway), login/sign-up attempts outside the
+ * rate-limit window, and idempotency keys past their time. Each DELETE reads an index and is
+ * safe on several instances at once. Never touches money rows or the ledger.
+ */
+export async function housekeep(db: Queryable, now: Date): Promise<HousekeepingResult> {
+  const t = now.getTime();
+  return {
+    sessions: await deleted(db, 'DELETE FROM sessions WHERE expires_at <= $1', now),
+    authAttempts: await deleted(
+      db,
+      'DELETE FROM auth_attempts WHERE created_at < $1',
+      new Date(t - ATTEMPT_WINDOW_MS),
+    ),
+    idempotencyKeys: await deleted(
+      db,
+      'DELETE FROM idempotency_keys WHERE created_at < $1',
+      new Date(t - IDEMPOTENCY_KEY_TTL_MS),
+    ),
+  };
+}
+
+/** Runs `housekeep` at start and every period until the app closes; failures are logged. */
+export async function scheduleHousekeeping(app: FastifyInstance): Promise<void> {
+  const run = async (): Promise<void> => {
+    try {
+      const result = await housekeep(app.db, app.clock());
+      app.log.debug({ housekeeping: result }, 'housekeeping');
+    } catch (err) {
+      app.log.error({ err }, 'housekeeping failed');
+    }
+  };
+  await run();
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= run().finally(() => (running = undefined));
+  }, HOUSEKEEPING_PERIOD_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
