@@ -79,6 +79,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     const { page } = await e2e.userPage();
     const admin = new AdminPage(page);
     await admin.shell.open('/admin');
+    await expect.poll(() => admin.shell.pathname(), { timeout: 15_000 }).toBe('/');
     expect(await admin.shell.settledPathname()).toBe('/');
     expect(await admin.heading.count()).toBe(0);
   });

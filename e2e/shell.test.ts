@@ -8,11 +8,16 @@ import { AppShell } from './page-models/app-shell.ts';
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);
 
-/** Opens `path` as a fresh load and returns where the app settled. */
-async function settle(page: Page, path: string): Promise<string> {
+/**
+ * Opens `path` as a fresh load and checks the app ends up at `expected` and stays there. The
+ * poll gives a redirect behind a lazily loaded page time on a busy machine; the quiet period
+ * then catches a late redirect away from a path that should have stayed.
+ */
+async function expectSettlesAt(page: Page, path: string, expected: string): Promise<void> {
   const shell = new AppShell(page);
   await shell.open(path);
-  return shell.settledPathname();
+  await expect.poll(() => shell.pathname(), { message: path, timeout: 15_000 }).toBe(expected);
+  expect(await shell.settledPathname(), path).toBe(expected);
 }
 
 /** The visible page links of the desktop header, as [text, href]. */
@@ -53,25 +58,25 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
         '/trade',
         '/watchlist',
       ]) {
-        expect(await settle(page, path), path).toBe('/login');
+        await expectSettlesAt(page, path, '/login');
       }
-      expect(await settle(page, '/admin')).toBe('/');
+      await expectSettlesAt(page, '/admin', '/');
     });
 
     it('lets guests open every public page', async () => {
       const page = await e2e.newPage();
       for (const path of ['/', '/markets', '/quick-buy', '/about', '/terms', '/login', '/signup']) {
-        expect(await settle(page, path), path).toBe(path);
+        await expectSettlesAt(page, path, path);
       }
     });
 
     it('sends a signed-in user from /login and /signup to /dashboard and from /admin to /', async () => {
       const { page } = await e2e.userPage();
-      expect(await settle(page, '/login')).toBe('/dashboard');
-      expect(await settle(page, '/signup')).toBe('/dashboard');
-      expect(await settle(page, '/admin')).toBe('/');
-      expect(await settle(page, '/trade')).toBe('/trade');
-      expect(await settle(page, '/watchlist')).toBe('/watchlist');
+      await expectSettlesAt(page, '/login', '/dashboard');
+      await expectSettlesAt(page, '/signup', '/dashboard');
+      await expectSettlesAt(page, '/admin', '/');
+      await expectSettlesAt(page, '/trade', '/trade');
+      await expectSettlesAt(page, '/watchlist', '/watchlist');
     });
 
     it('lets the admin open /admin from the Admin link', async () => {
@@ -81,7 +86,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       await shell.headerLink('Admin').click();
       await page.waitForURL('**/admin');
       await expect.poll(() => page.title()).toBe('Admin · Sikka');
-      expect(await settle(page, '/admin')).toBe('/admin');
+      await expectSettlesAt(page, '/admin', '/admin');
     });
   });
 
@@ -248,7 +253,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       ]);
       await expect.poll(() => page.title()).toBe('Overview · Sikka');
 
-      expect(await settle(page, '/dashboard/wallet')).toBe('/dashboard/wallet/inr-deposit');
+      await expectSettlesAt(page, '/dashboard/wallet', '/dashboard/wallet/inr-deposit');
       await expect.poll(() => page.title()).toBe('Deposit INR · Sikka');
       for (const [path, title] of [
         ['/dashboard/wallet/inr-withdraw', 'Withdraw INR · Sikka'],
