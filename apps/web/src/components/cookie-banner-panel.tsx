@@ -2,17 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { Cookie, X } from 'lucide-react';
-import { COOKIE_BANNER_DELAY_MS, COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
+import { COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
 import { paths } from '../config/paths.ts';
 import { Button } from './ui/button.tsx';
-
-function consentStored(): boolean {
-  try {
-    return window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
 
 function storeConsent(): void {
   try {
@@ -23,33 +15,23 @@ function storeConsent(): void {
 }
 
 /**
- * The cookie banner (PRODUCT.md §2): COOKIE_BANNER_DELAY_MS after load when no consent is
- * stored. Accept All stores consent ('true') and closes; Reject All and the close button only
- * close it for this page view, storing nothing. The analytics switch is display-only: Sikka
- * sets no analytics cookies, so there is nothing for it to turn on.
+ * The open cookie banner (PRODUCT.md §2); `cookie-banner.tsx` decides when it shows and loads
+ * this module then. Accept All stores consent ('true') and closes; Reject All and the close
+ * button only close it for this page view, storing nothing. The analytics switch is
+ * display-only: Sikka sets no analytics cookies, so there is nothing for it to turn on.
  */
-export function CookieBanner() {
-  const [open, setOpen] = useState(false);
+export default function CookieBannerPanel({ onClose }: { onClose: () => void }) {
   const [entered, setEntered] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const titleId = useId();
   const switchId = useId();
 
-  useEffect(() => {
-    if (consentStored()) return;
-    const timer = setTimeout(() => setOpen(true), COOKIE_BANNER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
   // One frame hidden, then visible: the slide-in (motion-safe only) needs a start state.
   useEffect(() => {
-    if (!open) return;
     const frame = requestAnimationFrame(() => setEntered(true));
     return () => cancelAnimationFrame(frame);
-  }, [open]);
-
-  if (!open) return null;
-  const close = () => setOpen(false);
+  }, []);
+  const close = onClose;
 
   return (
     <section

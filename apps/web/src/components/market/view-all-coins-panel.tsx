@@ -1,34 +1,42 @@
-import { useMemo, useState } from 'react';
+import { useMemo, type RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
 import { formatCompact, formatPrice } from '../../lib/format.ts';
-import { buttonClasses, Button } from '../ui/button.tsx';
+import { Button } from '../ui/button.tsx';
 import { ChangeText } from './change-text.tsx';
 import { CoinIcon } from './coin-icon.tsx';
 import { displayName, displaySymbol } from './coin-display.ts';
 import { DEFAULT_SORT, sortCoins } from './market-sort.ts';
 
 /**
- * 'View All Coins' (PRODUCT.md §2): a modal listing every coin with price, change, volume and
- * Trade, by volume. Live like the rest: prices move while it is open.
+ * The open 'View All Coins' modal (PRODUCT.md §2): every coin with price, change, volume and
+ * Trade, by volume. Live like the rest: prices move while it is open. Loaded on first open by
+ * `view-all-coins-dialog.tsx`, which keeps the trigger, so the dialog machinery stays out of
+ * the home page's start-up JavaScript.
  */
-export function ViewAllCoinsDialog({
+export default function ViewAllCoinsPanel({
   coins,
   onTrade,
+  onClose,
+  trigger,
 }: {
   coins: readonly Coin[];
   onTrade: (coin: Coin) => void;
+  onClose: () => void;
+  trigger: RefObject<HTMLButtonElement | null>;
 }) {
-  const [open, setOpen] = useState(false);
-  const sorted = useMemo(() => (open ? sortCoins(coins, DEFAULT_SORT) : []), [coins, open]);
+  const sorted = useMemo(() => sortCoins(coins, DEFAULT_SORT), [coins]);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={buttonClasses('outline', 'sm')}>View All Coins</Dialog.Trigger>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[88dvh] flex-col rounded-t-2xl border border-line-strong bg-surface shadow-2xl shadow-black/50 outline-none md:inset-x-auto md:top-1/2 md:bottom-auto md:left-1/2 md:max-h-[80vh] md:w-[44rem] md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl"
         >
           <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
@@ -116,7 +124,7 @@ export function ViewAllCoinsDialog({
                         className="h-8 px-2.5 sm:px-3"
                         aria-label={`Trade ${displaySymbol(coin)}`}
                         onClick={() => {
-                          setOpen(false);
+                          onClose();
                           onTrade(coin);
                         }}
                       >

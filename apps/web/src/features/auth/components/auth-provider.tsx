@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { messages, type Balances, type MeResponse, type User } from '@sikka/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../config/paths.ts';
@@ -94,7 +93,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await logoutRequest();
     } catch {
-      toast.error(messages.logout.failed);
+      // sonner stays out of the start-up bundle; the toast outlet loads after the page.
+      void import('sonner').then(({ toast }) => toast.error(messages.logout.failed));
       return;
     }
     setSigningOut(true);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import {
   AlertTriangle,
@@ -14,9 +15,28 @@ import {
 } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { MarketOverview } from '../../../components/market/market-overview.tsx';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { HeroMoversCard } from '../components/hero-movers-card.tsx';
+
+/**
+ * Below the fold on every screen size: loaded once the hero is up, so the table, its search
+ * and the 'View All Coins' trigger are not part of the start-up JavaScript of /.
+ */
+const MarketOverview = lazy(() =>
+  import('../../../components/market/market-overview.tsx').then((m) => ({
+    default: m.MarketOverview,
+  })),
+);
+
+/** Holds the overview's place (about its height with five rows) until it has loaded. */
+function MarketOverviewPlaceholder() {
+  return (
+    <div
+      aria-hidden="true"
+      className="h-[27rem] rounded-2xl border border-line bg-surface md:h-[25.5rem]"
+    />
+  );
+}
 
 const reasons = [
   {
@@ -119,7 +139,9 @@ export default function HomePage() {
 
       {/* Market overview */}
       <div className="relative mx-auto max-w-7xl px-4 pb-16 md:px-6">
-        <MarketOverview />
+        <Suspense fallback={<MarketOverviewPlaceholder />}>
+          <MarketOverview />
+        </Suspense>
       </div>
 
       {/* Compliance and risk */}
