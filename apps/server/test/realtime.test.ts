@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  applyCoinTick,
   tickersResponseSchema,
   WS_CLOSE_SESSION_ENDED,
   WS_MAX_MESSAGE_BYTES,
@@ -50,7 +51,7 @@ describe('realtime socket: market snapshot and deltas', () => {
     await t.close();
   });
 
-  it('sends the full snapshot on connect, then only the coins each tick changed', async () => {
+  it('sends the full snapshot on connect, then only the live fields of the coins each tick changed', async () => {
     const s = await open();
     const snapshot = await s.next('snapshot');
     const rest = tickersResponseSchema.parse(
@@ -62,17 +63,39 @@ describe('realtime socket: market snapshot and deltas', () => {
     const local = new Map<string, Coin>(snapshot.coins.map((c) => [c.id, c]));
     let sawPartial = false;
     for (let i = 0; i < 3; i++) {
+      const before = t.app.market.snapshot().coins;
       await sleep(1000); // the simulated market moves by the time between polls
       const tick = await t.app.market.tick();
       const delta = await s.next('tickers');
-      expect(delta.coins).toEqual(tick.changed);
+      // No names, symbols or images: the same coins, none new, none removed.
+      expect(Object.keys(delta).sort()).toEqual(['c', 'error', 'type', 'updatedAt']);
       expect(delta.error).toBeNull();
       expect(delta.updatedAt).toBe(tick.updatedAt);
-      for (const c of delta.coins) {
-        expect(local.get(c.id)).not.toEqual(c);
-        local.set(c.id, c);
+      const moved = tick.changed.map((c) => c.id);
+      expect(moved.length).toBeGreaterThan(0);
+      expect(delta.c.map((x) => x[0])).toEqual(moved);
+      const old = new Map(before.map((c) => [c.id, c]));
+      for (const x of delta.c) {
+        const was = old.get(x[0])!;
+        const now = tick.changed.find((c) => c.id === x[0])!;
+        const extremesMoved = was.high_24h !== now.high_24h || was.low_24h !== now.low_24h;
+        expect(x).toEqual(
+          extremesMoved
+            ? [
+                now.id,
+                now.price,
+                now.price_change_percentage_24h,
+                now.volume,
+                now.high_24h,
+                now.low_24h,
+              ]
+            : [now.id, now.price, now.price_change_percentage_24h, now.volume],
+        );
+        const merged = applyCoinTick(local.get(x[0])!, x);
+        expect(merged).toEqual(now);
+        local.set(x[0], merged);
       }
-      if (delta.coins.length > 0 && delta.coins.length < snapshot.coins.length) sawPartial = true;
+      if (delta.c.length < snapshot.coins.length) sawPartial = true;
     }
     expect(sawPartial).toBe(true);
     // Snapshot + deltas = the server's list.
@@ -284,6 +307,81 @@ describe.each(availableDrivers())(
   },
 );
 
+describe('realtime socket: coins joining, leaving and moving in the upstream list', () => {
+  let upstream: FakeUpstream;
+  let t: TestApp;
+  let url: string;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    t = await startTestApp('pglite', {
+      MARKET_SOURCE: 'upstream',
+      TICKER_URL: upstream.url,
+      MARKET_AUTOSTART: false,
+    });
+    url = await listen(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  const poll = async (body: unknown[]) => {
+    upstream.reply = { status: 200, body, delayMs: 0 };
+    return t.app.market.tick();
+  };
+
+  it('sends a new coin whole, removed ids, only moved fields, and a snapshot for a reorder', async () => {
+    const usdt = (price: string, extra = {}) =>
+      coinDcxItem('USDTINR', price, { high: '90', low: '87', ...extra });
+    const btc = coinDcxItem('BTCINR', '9500000', { high: '9600000', low: '9400000' });
+    const sol = coinDcxItem('SOLINR', '16900.5', { change_24_hour: '-2.5', volume: '77' });
+    await poll([usdt('88.15'), btc]);
+    const s = await connect(url);
+    try {
+      expect((await s.next('snapshot')).coins.map((c) => c.id)).toEqual(['USDTINR', 'BTCINR']);
+
+      // USDT moved (price only: high and low stay out), BTC did not, SOL is new.
+      await poll([usdt('88.20'), btc, sol]);
+      const joined = await s.next('tickers');
+      expect(joined.c).toEqual([['USDTINR', 88.2, 1.5, 1000.5]]);
+      expect(joined.coins).toEqual([
+        {
+          id: 'SOLINR',
+          name: 'SOL',
+          symbol: 'SOL',
+          price: 16900.5,
+          market_cap: 0,
+          volume: 77,
+          price_change_percentage_24h: -2.5,
+          image: '',
+          high_24h: 16900.5 * 1.02,
+          low_24h: 16900.5 * 0.98,
+        },
+      ]);
+      expect(joined.removed).toBeUndefined();
+
+      // BTC left; USDT made a new 24 h high, so high and low come along.
+      await poll([usdt('88.30', { high: '91' }), sol]);
+      const left = await s.next('tickers');
+      expect(left.removed).toEqual(['BTCINR']);
+      expect(left.c).toEqual([['USDTINR', 88.3, 1.5, 1000.5, 91, 87]]);
+      expect(left.coins).toBeUndefined();
+
+      // The same coins in another order: a delta cannot say so, a snapshot does.
+      const before = t.app.realtime.stats.snapshotsSent;
+      await poll([sol, usdt('88.30', { high: '91' })]);
+      const reordered = await s.next('snapshot');
+      expect(reordered.coins.map((c) => c.id)).toEqual(['SOLINR', 'USDTINR']);
+      expect(reordered.coins).toEqual(t.app.market.snapshot().coins);
+      expect(t.app.realtime.stats.snapshotsSent).toBe(before + 1);
+      expect(s.messages.filter((m) => m.type === 'tickers')).toHaveLength(2);
+    } finally {
+      s.close();
+    }
+  });
+});
+
 describe('realtime socket: one upstream request per second however many browsers', () => {
   let upstream: FakeUpstream;
   let t: TestApp;
@@ -317,7 +415,7 @@ describe('realtime socket: one upstream request per second however many browsers
         const deltas = c.messages.filter((m) => m.type === 'tickers');
         expect(deltas.length).toBeGreaterThanOrEqual(2);
         for (const d of deltas)
-          expect(d.type === 'tickers' && d.coins.map((x) => x.id)).toEqual(['USDTINR']);
+          expect(d.type === 'tickers' && d.c.map((x) => x[0])).toEqual(['USDTINR']);
       }
     } finally {
       for (const c of clients) c.close();

@@ -9,3 +9,4 @@ export * from './kyc.ts';
 export * from './admin.ts';
 export * from './market.ts';
 export * from './realtime.ts';
+export * from './ticker-delta.ts';

@@ -19,16 +19,44 @@ export const snapshotMessageSchema = z.object({
 });
 
 /**
- * Sent after each poll that changed something: only the coins whose values changed, plus
- * the ids of markets that left the list. An empty `coins` with a new `error` means the poll
- * failed and the previous list still stands.
+ * One changed coin's live fields, by position (the fields a tick moves; name, symbol, image
+ * and market cap stay in the snapshot): `[id, price, price_change_percentage_24h, volume]`,
+ * or, when its 24 h high or low moved too, `[id, price, change, volume, high_24h, low_24h]`.
+ * A field not sent keeps the value the client has. Positional so a tick costs a few bytes
+ * per coin (docs/performance.md §3).
+ */
+export const coinTickSchema = z.union([
+  z.tuple([z.string(), z.number(), z.number(), z.number()]),
+  z.tuple([
+    z.string(),
+    z.number(),
+    z.number(),
+    z.number(),
+    z.number().nullable(),
+    z.number().nullable(),
+  ]),
+]);
+export type CoinTick = z.infer<typeof coinTickSchema>;
+
+/**
+ * Sent after each poll that changed something, relative to the list of the previous message
+ * (a snapshot plus every delta since, in order):
+ * - `c`: the coins already in the list whose live values changed, as compact ticks;
+ * - `coins`: coins sent whole: new to the list (appended to the end, in this order) or whose
+ *   static fields (name, symbol, image, market cap) changed (replaced where they stand);
+ * - `removed`: ids of markets that left the list.
+ *
+ * A tick that reorders the list is sent as a snapshot instead. A delta naming an id the client
+ * does not have means it is out of step: it should send `resync`, not guess the coin. An empty
+ * `c` with a new `error` means the poll failed and the previous list still stands.
  */
 export const tickersMessageSchema = z.object({
   type: z.literal('tickers'),
-  coins: z.array(coinSchema),
-  removed: z.array(z.string()).optional(),
   updatedAt: z.string().nullable(),
   error: z.string().nullable(),
+  c: z.array(coinTickSchema),
+  coins: z.array(coinSchema).optional(),
+  removed: z.array(z.string()).optional(),
 });
 
 /** The signed-in user's balances changed (by any server instance, or by an admin). */

@@ -1,23 +1,24 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  diffCoins,
   messages,
   type Candle,
   type CandleInterval,
   type Coin,
+  type CoinListDiff,
   type MarketSource,
   type TickersResponse,
 } from '@sikka/contracts';
 import { CandleStore } from './candles.ts';
 import { TickerError, type Quote, type TickerSource } from './types.ts';
 
-/** What one poll changed; the realtime hub turns it into one message for every socket. */
-export interface MarketTick {
+/**
+ * What one poll changed (`changed`, `removed`, and the compact delta of contracts'
+ * ticker-delta.ts); the realtime hub turns it into one message for every socket.
+ */
+export interface MarketTick extends CoinListDiff {
   at: Date;
-  /** Coins that are new or whose values changed on this poll. */
-  changed: Coin[];
-  /** Markets that left the list on this poll. */
-  removed: string[];
   updatedAt: string | null;
   error: string | null;
   errorChanged: boolean;
@@ -32,20 +33,6 @@ export interface MarketFeedOptions {
 
 const USDT_INR = 'USDTINR';
 
-function sameCoin(a: Coin, b: Coin): boolean {
-  return (
-    a.price === b.price &&
-    a.volume === b.volume &&
-    a.price_change_percentage_24h === b.price_change_percentage_24h &&
-    a.high_24h === b.high_24h &&
-    a.low_24h === b.low_24h &&
-    a.name === b.name &&
-    a.symbol === b.symbol &&
-    a.market_cap === b.market_cap &&
-    a.image === b.image
-  );
-}
-
 /**
  * The server's one ticker poller (DESIGN.md §4): polls its source every `intervalMs`, never
  * two polls at once (a slow poll delays the next; it does not stack), keeps the last good list
@@ -56,7 +43,6 @@ export class MarketFeed extends EventEmitter<{ tick: [MarketTick] }> {
   readonly candles = new CandleStore();
   readonly source: MarketSource;
   private coins: Coin[] = [];
-  private byId = new Map<string, Coin>();
   private priceTexts = new Map<string, string | null>();
   private updatedAt: string | null = null;
   private error: string | null = null;
@@ -158,10 +144,10 @@ export class MarketFeed extends EventEmitter<{ tick: [MarketTick] }> {
     let tick: MarketTick;
     try {
       const quotes = await this.options.source.fetch(at, this.abort.signal);
-      const { changed, removed } = this.accept(quotes, at);
+      const diff = this.accept(quotes, at);
       this.updatedAt = at.toISOString();
       this.error = null;
-      tick = { at, changed, removed, updatedAt: this.updatedAt, error: null, errorChanged: false };
+      tick = { ...diff, at, updatedAt: this.updatedAt, error: null, errorChanged: false };
     } catch (err) {
       const message = err instanceof TickerError ? err.message : messages.ticker.fallback;
       if (message !== previousError) this.options.log.warn({ err }, `ticker: ${message}`);
@@ -169,14 +155,17 @@ export class MarketFeed extends EventEmitter<{ tick: [MarketTick] }> {
       tick = {
         at,
         changed: [],
+        ticks: [],
+        whole: [],
         removed: [],
+        reordered: false,
         updatedAt: this.updatedAt,
         error: message,
         errorChanged: false,
       };
     }
     tick.errorChanged = tick.error !== previousError;
-    if (tick.changed.length > 0 || tick.removed.length > 0 || tick.errorChanged) {
+    if (tick.changed.length > 0 || tick.removed.length > 0 || tick.reordered || tick.errorChanged) {
       this.snapshotCache = null;
       this.snapshotJsonCache = null;
     }
@@ -185,23 +174,18 @@ export class MarketFeed extends EventEmitter<{ tick: [MarketTick] }> {
   }
 
   /** Replaces the list; returns what changed and records every quote into the candles. */
-  private accept(quotes: Quote[], at: Date): { changed: Coin[]; removed: string[] } {
-    const changed: Coin[] = [];
-    const byId = new Map<string, Coin>();
+  private accept(quotes: Quote[], at: Date): CoinListDiff {
     const priceTexts = new Map<string, string | null>();
     const atMs = at.getTime();
     for (const q of quotes) {
       const c = q.coin;
-      byId.set(c.id, c);
       priceTexts.set(c.id, q.priceText);
-      const before = this.byId.get(c.id);
-      if (!before || !sameCoin(before, c)) changed.push(c);
       this.candles.recordTick(c.id, atMs, c.price, c.volume, q.traded);
     }
-    const removed = [...this.byId.keys()].filter((id) => !byId.has(id));
-    this.coins = quotes.map((q) => q.coin);
-    this.byId = byId;
+    const coins = quotes.map((q) => q.coin);
+    const diff = diffCoins(this.coins, coins);
+    this.coins = coins;
     this.priceTexts = priceTexts;
-    return { changed, removed };
+    return diff;
   }
 }

@@ -130,17 +130,35 @@ export class RealtimeHub {
     this.sendSnapshot(client);
   }
 
-  /** Sends what one poll changed to every socket, serialised once. */
+  /**
+   * Sends what one poll changed to every socket, serialised once: the compact delta (live
+   * fields of the coins that moved; new coins whole), or the snapshot when the list was
+   * reordered and a delta could not say where coins go.
+   */
   onTick(tick: MarketTick): void {
-    if (tick.changed.length === 0 && tick.removed.length === 0 && !tick.errorChanged) return;
+    const changed =
+      tick.changed.length > 0 || tick.removed.length > 0 || tick.reordered || tick.errorChanged;
+    if (!changed) return;
     this.snapshotFrame = null;
     if (this.clients.size === 0) return;
+    if (tick.reordered) {
+      this.stats.ticksSerialised += 1;
+      for (const c of this.clients) {
+        if (c.ws.readyState !== WebSocket.OPEN) continue;
+        if (c.ws.bufferedAmount > SLOW_SOCKET_BYTES) {
+          c.stale = true;
+          this.stats.slowSkips += 1;
+        } else this.sendSnapshot(c);
+      }
+      return;
+    }
     const message: TickersMessage = {
       type: 'tickers',
-      coins: tick.changed,
-      ...(tick.removed.length > 0 ? { removed: tick.removed } : {}),
       updatedAt: tick.updatedAt,
       error: tick.error,
+      c: tick.ticks,
+      ...(tick.whole.length > 0 ? { coins: tick.whole } : {}),
+      ...(tick.removed.length > 0 ? { removed: tick.removed } : {}),
     };
     const frame = Buffer.from(JSON.stringify(message));
     this.stats.ticksSerialised += 1;

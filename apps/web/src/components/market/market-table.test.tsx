@@ -88,13 +88,13 @@ describe('market table rendering (issue 3 item 7)', () => {
     expect([...renders.values()]).toEqual([1, 1, 1, 1, 1]);
 
     // A tick that moved ETH only.
-    act(() =>
+    act(() => {
       store.applyDelta({
-        coins: [coin('ETH', 250)],
+        c: [['ETHINR', 250, 1, 1000]],
         updatedAt: '2025-01-01T00:00:01.000Z',
         error: null,
-      }),
-    );
+      });
+    });
     expect(Object.fromEntries(renders)).toEqual({ BTC: 1, ETH: 2, SOL: 1, XRP: 1, DOGE: 1 });
     expect(container.querySelector('tr[data-coin-id="ETHINR"]')?.textContent).toContain('₹250.00');
 
@@ -118,13 +118,13 @@ describe('market table rendering (issue 3 item 7)', () => {
 
   it('would re-render every row if the callbacks changed identity (the counter sees it)', () => {
     act(() => root.render(<LiveTable store={store} unstableCallbacks />));
-    act(() =>
+    act(() => {
       store.applyDelta({
-        coins: [coin('ETH', 250)],
+        c: [['ETHINR', 250, 1, 1000]],
         updatedAt: '2025-01-01T00:00:01.000Z',
         error: null,
-      }),
-    );
+      });
+    });
     expect([...renders.values()]).toEqual([2, 2, 2, 2, 2]);
   });
 });

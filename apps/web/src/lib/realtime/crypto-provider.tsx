@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { messages, TICKER_POLL_MS, type Balances } from '@sikka/contracts';
 import { ApiError } from '../api-client.ts';
 import { getTickers } from './get-tickers.ts';
+import { createMessageHandler } from './market-messages.ts';
 import { MarketStore } from './market-store.ts';
 import { RealtimeClient } from './realtime-client.ts';
 import { CryptoContext, type CryptoContextValue } from './use-crypto.ts';
@@ -61,32 +62,21 @@ export function CryptoProvider({
     }
   }, [store]);
 
-  const [client] = useState(
-    () =>
-      new RealtimeClient({
-        onMessage: (message) => {
-          switch (message.type) {
-            case 'snapshot':
-              // The socket is fresher than any REST answer still on its way.
-              inFlight.current?.abort();
-              store.applySnapshot(message);
-              break;
-            case 'tickers':
-              store.applyDelta(message);
-              break;
-            case 'balance':
-              callbacks.current.onBalances?.(message.balances);
-              break;
-            default:
-              break;
-          }
-        },
-        onOpen: ({ reconnected }) => {
-          if (reconnected) callbacks.current.onReconnect?.();
-        },
-        window: typeof window === 'undefined' ? undefined : window,
+  const [client] = useState(() => {
+    const socket: RealtimeClient = new RealtimeClient({
+      onMessage: createMessageHandler({
+        store,
+        onSnapshot: () => inFlight.current?.abort(),
+        resync: () => socket.send({ type: 'resync' }),
+        onBalances: (balances) => callbacks.current.onBalances?.(balances),
       }),
-  );
+      onOpen: ({ reconnected }) => {
+        if (reconnected) callbacks.current.onReconnect?.();
+      },
+      window: typeof window === 'undefined' ? undefined : window,
+    });
+    return socket;
+  });
 
   useEffect(() => {
     client.start();

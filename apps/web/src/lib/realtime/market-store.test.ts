@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Coin } from '@sikka/contracts';
+import { diffCoins, type Coin, type ServerMessage } from '@sikka/contracts';
+import { createMessageHandler } from './market-messages.ts';
 import { MarketStore } from './market-store.ts';
 
 const coin = (id: string, price: number, change = 0, volume = 1000): Coin => ({
@@ -60,7 +62,7 @@ describe('MarketStore (PRODUCT.md §4 "Coin data")', () => {
     const [btc, eth, sol] = store.getState().coins;
 
     store.applyDelta({
-      coins: [coin('ETHINR', 2.5)],
+      c: [['ETHINR', 2.5, 0, 1000]],
       updatedAt: '2025-01-01T00:00:01.000Z',
       error: null,
     });
@@ -91,6 +93,7 @@ describe('MarketStore (PRODUCT.md §4 "Coin data")', () => {
     const state = store.getState();
     store.applySnapshot(snapshot([coin('BTCINR', 1)]));
     store.applyDelta({
+      c: [['BTCINR', 1, 0, 1000]],
       coins: [coin('BTCINR', 1)],
       updatedAt: '2025-01-01T00:00:00.000Z',
       error: null,
@@ -105,6 +108,7 @@ describe('MarketStore (PRODUCT.md §4 "Coin data")', () => {
       snapshot([coin('BTCINR', 1), coin('ETHINR', 2)], '2025-01-01T00:00:05.000Z'),
     );
     store.applyDelta({
+      c: [],
       coins: [coin('DOGEINR', 0.1)],
       removed: ['BTCINR'],
       updatedAt: '2025-01-01T00:00:06.000Z',
@@ -119,11 +123,174 @@ describe('MarketStore (PRODUCT.md §4 "Coin data")', () => {
     const store = new MarketStore();
     store.applySnapshot(snapshot([coin('BTCINR', 1)]));
     store.applyDelta({
-      coins: [],
+      c: [],
       updatedAt: '2025-01-01T00:00:00.000Z',
       error: 'No cryptocurrency data available',
     });
     expect(store.getState().error).toBe('No cryptocurrency data available');
     expect(store.getState().coins).toHaveLength(1);
+  });
+
+  it('merges a compact tick: the moved fields replaced, high and low kept unless sent', () => {
+    const store = new MarketStore();
+    const btc = { ...coin('BTCINR', 100, 1.5, 500), high_24h: 110, low_24h: 90 };
+    store.applySnapshot(snapshot([btc, coin('ETHINR', 2)]));
+    const eth = store.getState().coins[1];
+
+    expect(store.applyDelta({ c: [['BTCINR', 105, 2, 600]], updatedAt: null, error: null })).toBe(
+      true,
+    );
+    expect(store.getState().coins[0]).toEqual({
+      ...btc,
+      price: 105,
+      price_change_percentage_24h: 2,
+      volume: 600,
+    });
+    expect(store.getState().coins[1]).toBe(eth);
+
+    store.applyDelta({ c: [['BTCINR', 120, 3, 700, 120, null]], updatedAt: null, error: null });
+    expect(store.getState().coins[0]).toMatchObject({ price: 120, high_24h: 120, low_24h: null });
+    expect(store.getState().coins[0]?.name).toBe('BTC');
+  });
+
+  it('refuses, changing nothing, a delta that names a coin it does not know', () => {
+    const store = new MarketStore();
+    store.applySnapshot(snapshot([coin('BTCINR', 1), coin('ETHINR', 2)]));
+    const state = store.getState();
+    let calls = 0;
+    store.subscribe(() => (calls += 1));
+    expect(
+      store.applyDelta({
+        c: [
+          ['BTCINR', 5, 0, 1000],
+          ['SOLINR', 3, 0, 1000],
+        ],
+        removed: ['ETHINR'],
+        updatedAt: '2025-01-01T00:00:09.000Z',
+        error: null,
+      }),
+    ).toBe(false);
+    expect(store.getState()).toBe(state);
+    expect(calls).toBe(0);
+  });
+
+  it('replaces a known coin sent whole where it stands', () => {
+    const store = new MarketStore();
+    store.applySnapshot(snapshot([coin('BTCINR', 1), coin('ETHINR', 2)]));
+    store.applyDelta({
+      c: [],
+      coins: [{ ...coin('BTCINR', 1), name: 'Bitcoin' }],
+      updatedAt: null,
+      error: null,
+    });
+    expect(store.getState().coins.map((c) => c.name)).toEqual(['Bitcoin', 'ETH']);
+  });
+});
+
+const coinArb = (id: string) =>
+  fc.record({
+    id: fc.constant(id),
+    name: fc.constantFrom(id.slice(0, 3), id),
+    symbol: fc.constantFrom(id.slice(0, 3)),
+    price: fc.constantFrom(1, 2, 88.15, 9_842_310),
+    market_cap: fc.constantFrom(0, 1),
+    volume: fc.constantFrom(0, 1000.5, 2000),
+    price_change_percentage_24h: fc.constantFrom(-1.25, 0, 2.5),
+    image: fc.constant(''),
+    high_24h: fc.constantFrom(null, 3, 9_900_000),
+    low_24h: fc.constantFrom(null, 1, 9_700_000),
+  });
+
+/** Two successive lists: some coins kept (maybe moved), some dropped, some new at the end. */
+const listsArb = fc
+  .uniqueArray(fc.constantFrom(...'ABCDEFGHIJKL'.split('').map((l) => `${l}INR`)), {
+    maxLength: 12,
+  })
+  .chain((ids) => {
+    const cut = fc.integer({ min: 0, max: ids.length });
+    return fc.tuple(fc.constant(ids), cut, fc.subarray(ids), fc.boolean());
+  })
+  .chain(([ids, cut, dropped, shuffle]) => {
+    const previousIds = ids.slice(0, cut);
+    const newIds = ids.slice(cut);
+    const keptIds = previousIds.filter((id) => !dropped.includes(id));
+    const nextIds = [...keptIds, ...newIds];
+    return fc.tuple(
+      fc.tuple(...previousIds.map(coinArb)),
+      fc.tuple(...nextIds.map(coinArb)),
+      shuffle ? fc.shuffledSubarray(nextIds, { minLength: nextIds.length }) : fc.constant(nextIds),
+    );
+  })
+  .map(([previous, next, order]) => ({
+    previous: previous as Coin[],
+    next: order.map((id) => (next as Coin[]).find((c) => c.id === id)!),
+  }));
+
+describe("MarketStore applying the server's deltas (property)", () => {
+  it('snapshot + delta gives the list a fresh snapshot would, keeping unchanged coins', () => {
+    fc.assert(
+      fc.property(listsArb, ({ previous, next }) => {
+        const diff = diffCoins(previous, next);
+        // A reorder reaches clients as a snapshot (the hub's rule); the rest as a delta.
+        fc.pre(!diff.reordered);
+        const live = new MarketStore();
+        live.applySnapshot(snapshot(previous, '2025-01-01T00:00:00.000Z'));
+        const shown = new Map(live.getState().coins.map((c) => [c.id, c]));
+        const applied = live.applyDelta({
+          c: diff.ticks,
+          coins: diff.whole,
+          removed: diff.removed,
+          updatedAt: '2025-01-01T00:00:01.000Z',
+          error: null,
+        });
+        expect(applied).toBe(true);
+        const fresh = new MarketStore();
+        fresh.applySnapshot(snapshot(next, '2025-01-01T00:00:01.000Z'));
+        expect(live.getState().coins).toEqual(fresh.getState().coins);
+        for (const c of live.getState().coins) {
+          const before = shown.get(c.id);
+          if (before && JSON.stringify(before) === JSON.stringify(c)) expect(c).toBe(before);
+        }
+        // Only the coins that moved travel, and a kept coin's static fields never do.
+        expect(diff.ticks.length + diff.whole.length).toBe(diff.changed.length);
+        for (const t of diff.ticks) expect(t.length === 4 || t.length === 6).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('flags a list whose kept coins moved, so it is not sent as a delta', () => {
+    const a = coin('AINR', 1);
+    const b = coin('BINR', 2);
+    expect(diffCoins([a, b], [b, a]).reordered).toBe(true);
+    expect(diffCoins([a], [coin('CINR', 3), a]).reordered).toBe(true);
+    expect(diffCoins([a, b], [b, coin('CINR', 3)]).reordered).toBe(false);
+  });
+});
+
+describe("the socket's market messages", () => {
+  it('asks for a snapshot when a delta names an unknown coin, then applies the snapshot', () => {
+    const store = new MarketStore();
+    let resyncs = 0;
+    const handle = createMessageHandler({ store, resync: () => (resyncs += 1) });
+    const tickers = (id: string, price: number): ServerMessage => ({
+      type: 'tickers',
+      c: [[id, price, 0, 1000]],
+      updatedAt: '2025-01-01T00:00:01.000Z',
+      error: null,
+    });
+    handle({ type: 'snapshot', ...snapshot([coin('BTCINR', 1)]) });
+    handle(tickers('BTCINR', 2));
+    expect(resyncs).toBe(0);
+    handle(tickers('SOLINR', 3));
+    expect(resyncs).toBe(1);
+    expect(store.getState().coins.map((c) => c.id)).toEqual(['BTCINR']);
+    handle({
+      type: 'snapshot',
+      ...snapshot([coin('BTCINR', 2), coin('SOLINR', 3)], '2025-01-01T00:00:01.000Z'),
+    });
+    handle(tickers('SOLINR', 4));
+    expect(resyncs).toBe(1);
+    expect(store.getState().coins.map((c) => c.price)).toEqual([2, 4]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Coin, MarketSource } from '@sikka/contracts';
+import { applyCoinTick, type Coin, type CoinTick, type MarketSource } from '@sikka/contracts';
 
 /** The crypto state of PRODUCT.md §4 "Coin data", plus where the prices come from. */
 export interface MarketState {
@@ -21,9 +21,12 @@ export interface MarketSnapshot {
   error: string | null;
 }
 
-/** Only what one tick changed (the socket's 'tickers' message). */
+/** Only what one tick changed (the socket's 'tickers' message; see its schema). */
 export interface MarketDelta {
-  coins: readonly Coin[];
+  /** Coins of the list whose live fields moved, compact. */
+  c: readonly CoinTick[];
+  /** Coins sent whole: new ones are appended, known ones replaced. */
+  coins?: readonly Coin[];
   removed?: readonly string[];
   updatedAt: string | null;
   error: string | null;
@@ -98,31 +101,48 @@ export class MarketStore {
     });
   }
 
-  /** Only the coins that changed: replaced in place, new ones appended, removed ones dropped. */
-  applyDelta(delta: MarketDelta): void {
+  /**
+   * Only what changed: ticks merged into their coins, whole coins replaced or appended,
+   * removed ones dropped. Returns false, changing nothing, when a tick names a coin this list
+   * does not have: the list is out of step with the server's and the caller should ask for a
+   * snapshot (`resync`) rather than show half a coin.
+   */
+  applyDelta(delta: MarketDelta): boolean {
+    const current = this.state.coins;
+    const whole = delta.coins ?? [];
     const removed = new Set(delta.removed ?? []);
-    const incoming = new Map(delta.coins.map((c) => [c.id, c]));
-    let coins = this.state.coins;
-    if (incoming.size > 0 || removed.size > 0) {
-      const next: Coin[] = [];
+    let coins = current;
+    if (delta.c.length > 0 || whole.length > 0 || removed.size > 0) {
+      const index = new Map<string, number>();
+      current.forEach((c, i) => index.set(c.id, i));
+      const next = current.slice();
       let changed = false;
-      for (const c of this.state.coins) {
-        if (removed.has(c.id)) {
+      for (const tick of delta.c) {
+        const i = index.get(tick[0]);
+        if (i === undefined) return false;
+        const updated = applyCoinTick(next[i]!, tick);
+        if (updated !== next[i]) {
+          next[i] = updated;
           changed = true;
-          continue;
         }
-        const update = incoming.get(c.id);
-        incoming.delete(c.id);
-        if (update && !sameCoin(update, c)) {
+      }
+      const added: Coin[] = [];
+      for (const c of whole) {
+        const i = index.get(c.id);
+        if (i === undefined) {
+          added.push(c);
           changed = true;
-          next.push(update);
-        } else next.push(c);
+        } else if (!sameCoin(next[i]!, c)) {
+          next[i] = c;
+          changed = true;
+        }
       }
-      for (const c of incoming.values()) {
-        changed = true;
-        next.push(c);
+      let list = next;
+      if (removed.size > 0) {
+        list = next.filter((c) => !removed.has(c.id));
+        if (list.length !== next.length) changed = true;
       }
-      if (changed) coins = next;
+      if (changed) coins = added.length > 0 ? list.concat(added) : list;
     }
     this.set({
       ...this.state,
@@ -131,6 +151,7 @@ export class MarketStore {
       error: delta.error,
       updatedAt: delta.updatedAt ?? this.state.updatedAt,
     });
+    return true;
   }
 
   /** A failed fetch: the error is shown, the previous list stays. */

@@ -77,7 +77,7 @@ describe('RealtimeClient', () => {
       updatedAt: null,
       error: null,
     });
-    sockets[0]!.receive({ type: 'tickers', coins: [], updatedAt: null, error: null });
+    sockets[0]!.receive({ type: 'tickers', c: [], updatedAt: null, error: null });
     sockets[0]!.receive({ type: 'balance', balances: { inr: '10.00', usdt: '0.00000000' } });
     sockets[0]!.receive({ type: 'something-new' });
     sockets[0]!.onmessage?.({ data: 'not json' } as MessageEvent);
@@ -130,7 +130,7 @@ describe('RealtimeClient', () => {
     client.restart();
     expect(sockets[0]!.closed).toBe(true);
     expect(sockets).toHaveLength(2);
-    sockets[0]!.receive({ type: 'tickers', coins: [], updatedAt: null, error: null });
+    sockets[0]!.receive({ type: 'tickers', c: [], updatedAt: null, error: null });
     expect(messages).toHaveLength(0);
     sockets[1]!.open();
     expect(opens).toEqual([false, true]);
@@ -158,6 +158,14 @@ describe('realtimeUrl and parseServerMessage', () => {
   it('accepts the known messages only', () => {
     expect(parseServerMessage('{"type":"pong"}')).toEqual({ type: 'pong' });
     expect(parseServerMessage('{"type":"tickers"}')).toBeNull();
+    expect(parseServerMessage('{"type":"tickers","coins":[]}')).toBeNull();
+    expect(parseServerMessage('{"type":"tickers","c":[],"coins":{}}')).toBeNull();
+    expect(parseServerMessage('{"type":"tickers","c":[],"updatedAt":null,"error":null}')).toEqual({
+      type: 'tickers',
+      c: [],
+      updatedAt: null,
+      error: null,
+    });
     expect(parseServerMessage('{"type":"balance","balances":null}')).toBeNull();
     expect(parseServerMessage('[]')).toBeNull();
     expect(parseServerMessage(new ArrayBuffer(2))).toBeNull();

@@ -55,11 +55,15 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
-  const message = parsed as { type?: unknown; coins?: unknown; balances?: unknown };
+  const message = parsed as { type?: unknown; coins?: unknown; c?: unknown; balances?: unknown };
   switch (message.type) {
     case 'snapshot':
-    case 'tickers':
       return Array.isArray(message.coins) ? (parsed as ServerMessage) : null;
+    case 'tickers':
+      return Array.isArray(message.c) &&
+        (message.coins === undefined || Array.isArray(message.coins))
+        ? (parsed as ServerMessage)
+        : null;
     case 'balance':
       return typeof message.balances === 'object' && message.balances !== null
         ? (parsed as ServerMessage)

@@ -1,0 +1,35 @@
+import type { Balances, ServerMessage } from '@sikka/contracts';
+import type { MarketStore } from './market-store.ts';
+
+export interface MarketMessageHandlers {
+  store: MarketStore;
+  /** A snapshot arrived: the socket is fresher than any REST answer still on its way. */
+  onSnapshot?: () => void;
+  /** The list is out of step with the server's (a delta named an unknown coin). */
+  resync: () => void;
+  onBalances?: (balances: Balances) => void;
+}
+
+/**
+ * Routes one socket message: market messages into the store, balances to their owner. A delta
+ * that does not fit the list asks for a snapshot; until it comes, deltas that do not fit are
+ * dropped and each asks again (at most one a tick, and the server answers from a cached frame).
+ */
+export function createMessageHandler(h: MarketMessageHandlers): (message: ServerMessage) => void {
+  return (message) => {
+    switch (message.type) {
+      case 'snapshot':
+        h.onSnapshot?.();
+        h.store.applySnapshot(message);
+        break;
+      case 'tickers':
+        if (!h.store.applyDelta(message)) h.resync();
+        break;
+      case 'balance':
+        h.onBalances?.(message.balances);
+        break;
+      default:
+        break;
+    }
+  };
+}
