@@ -106,8 +106,9 @@ export class ClientPool {
     const ticks: Collected['ticks'] = {};
     for (const r of replies)
       for (const [stamp, t] of Object.entries(r.ticks)) {
-        const all = (ticks[stamp] ??= { n: 0, bytes: t.bytes, lags: [] });
+        const all = (ticks[stamp] ??= { n: 0, bytes: 0, lags: [] });
         all.n += t.n;
+        all.bytes += t.bytes;
         all.lags.push(...t.lags);
       }
     const sum = (f: (r: Collected) => number) => replies.reduce((n, r) => n + f(r), 0);

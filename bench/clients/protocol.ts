@@ -9,7 +9,10 @@ export type ClientCommand =
 export interface TickSeen {
   /** Sockets that received it. */
   n: number;
-  /** Bytes of the message (the same frame for every socket). */
+  /**
+   * Bytes received for this tick, summed over the sockets: the delta frame, or a snapshot
+   * where the server sent one in its place (a reordered list, a slow socket catching up).
+   */
   bytes: number;
   /** Receipt time − updatedAt, ms, one per socket. */
   lags: number[];

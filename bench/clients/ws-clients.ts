@@ -5,7 +5,9 @@
  * `updatedAt` the server stamped into it (same machine, same clock).
  *
  * Cheap on purpose: a message is never JSON-parsed; its type and `updatedAt` are found by
- * byte search, so the client's own cost stays small next to the server's.
+ * byte search, so the client's own cost stays small next to the server's. A snapshot after
+ * a socket's first message stands in for a delta (the server sends one when a tick reorders
+ * the list, or to a slow socket catching up) and counts as that tick's delivery.
  */
 import WebSocket from 'ws';
 import type { ClientCommand, ClientReply, TickSeen } from './protocol.ts';
@@ -25,19 +27,26 @@ const UPDATED = Buffer.from('"updatedAt":"');
 
 const reply = (m: ClientReply) => process.send?.(m);
 
-function onMessage(data: Buffer): void {
+function record(data: Buffer, now: number): void {
+  const at = data.indexOf(UPDATED);
+  if (at < 0) return;
+  const stamp = data.toString('latin1', at + UPDATED.length, at + UPDATED.length + 24);
+  let seen = ticks.get(stamp);
+  if (!seen) ticks.set(stamp, (seen = { n: 0, bytes: 0, lags: [] }));
+  seen.n += 1;
+  seen.bytes += data.length;
+  seen.lags.push(now - Date.parse(stamp));
+}
+
+/** `first`: the socket's first message, the snapshot every connect gets. */
+function onMessage(data: Buffer, first: boolean): void {
   const now = Date.now();
-  if (data.subarray(0, TICKERS.length).equals(TICKERS)) {
-    const at = data.indexOf(UPDATED);
-    if (at < 0) return;
-    const stamp = data.toString('latin1', at + UPDATED.length, at + UPDATED.length + 24);
-    let seen = ticks.get(stamp);
-    if (!seen) ticks.set(stamp, (seen = { n: 0, bytes: data.length, lags: [] }));
-    seen.n += 1;
-    seen.lags.push(now - Date.parse(stamp));
-  } else if (data.subarray(0, SNAPSHOT.length).equals(SNAPSHOT)) {
-    snapshotBytes = data.length;
-    snapshots += 1;
+  if (data.subarray(0, TICKERS.length).equals(TICKERS)) record(data, now);
+  else if (data.subarray(0, SNAPSHOT.length).equals(SNAPSHOT)) {
+    if (first) {
+      snapshotBytes = data.length;
+      snapshots += 1;
+    } else record(data, now); // sent instead of a delta: what this tick cost the socket
   }
 }
 
@@ -54,8 +63,10 @@ function open(url: string, timeoutMs: number): Promise<boolean> {
       resolve(ok);
     };
     const timer = setTimeout(() => done(false), timeoutMs);
+    let first = true;
     ws.on('message', (data: Buffer) => {
-      onMessage(data);
+      onMessage(data, first);
+      first = false;
       done(true);
     });
     ws.on('error', () => done(false));

@@ -92,8 +92,8 @@ export async function benchFanout(ctx: BenchContext): Promise<void> {
         p50LagMs: percentile(lags, 0.5),
         p99LagMs: p99,
         maxLagMs: percentile(lags, 1),
-        deltaBytesAvg:
-          inWindow.length > 0 ? inWindow.reduce((b, t) => b + t.bytes, 0) / inWindow.length : null,
+        // Per delivery: the bytes each socket received for a tick, averaged over the window.
+        deltaBytesAvg: received > 0 ? inWindow.reduce((b, t) => b + t.bytes, 0) / received : null,
         snapshotBytes: conn.snapshotBytes,
         serverCpuMsPerTick: ticks > 0 ? cpuMs / ticks : null,
         fanoutCpuMsPerTick:
