@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { LOADING_SKELETON_MS } from '@sikka/contracts';
 import { AppSkeleton } from '../../components/layout/app-skeleton.tsx';
@@ -25,7 +25,8 @@ function StartupGate({ children }: { children: ReactNode }) {
     const remaining = Math.max(0, LOADING_SKELETON_MS - performance.now());
     const timer = setTimeout(() => {
       startupSkeletonDone = true;
-      setElapsed(true);
+      // The first page is the largest render of the visit; a transition lets React split it.
+      startTransition(() => setElapsed(true));
     }, remaining);
     return () => clearTimeout(timer);
   }, [elapsed]);
