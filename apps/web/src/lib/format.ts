@@ -29,12 +29,23 @@ export function formatPrice(value: number | null | undefined): string {
   if (value === 0 || Math.abs(value) >= 1) return formatInr(value);
   // 4 significant digits, at least 2 decimals (trailing zeros beyond 2 dropped).
   const decimals = Math.min(20, Math.max(2, 3 - Math.floor(Math.log10(Math.abs(value)))));
-  return new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  return smallPriceFormat(decimals).format(value);
+}
+
+/** One formatter per decimal count: building an Intl.NumberFormat costs far more than using one. */
+const smallPriceFormats = new Map<number, Intl.NumberFormat>();
+function smallPriceFormat(decimals: number): Intl.NumberFormat {
+  let format = smallPriceFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: decimals,
+    });
+    smallPriceFormats.set(decimals, format);
+  }
+  return format;
 }
 
 /** Ascending; the first step is plain numbers. */

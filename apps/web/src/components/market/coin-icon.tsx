@@ -21,7 +21,7 @@ export interface CoinIconProps {
  * image fails (no icon for that coin, or no internet): the placeholder is drawn first and the
  * image fades in only once loaded, so a broken image is never shown.
  */
-export const CoinIcon = memo(function CoinIcon({ coin, size = 'md', className }: CoinIconProps) {
+function CoinIconView({ coin, size = 'md', className }: CoinIconProps) {
   const symbol = displaySymbol(coin);
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const h = hue(symbol);
@@ -60,4 +60,13 @@ export const CoinIcon = memo(function CoinIcon({ coin, size = 'md', className }:
       )}
     </span>
   );
-});
+}
+
+/**
+ * Memoised on the symbol, not the coin object: a tick hands the rows a new coin whenever its
+ * price moves, and the icon depends on the symbol alone.
+ */
+export const CoinIcon = memo(
+  CoinIconView,
+  (a, b) => a.coin.symbol === b.coin.symbol && a.size === b.size && a.className === b.className,
+);

@@ -4,6 +4,7 @@ import { clsx } from 'clsx';
 import { RotateCw, Search } from 'lucide-react';
 import { TOP_LIST_SIZE } from '@sikka/contracts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
+import { useStableList } from '../../hooks/use-stable-list.ts';
 import { useCrypto } from '../../lib/realtime/use-crypto.ts';
 import { useWatchlist } from '../../lib/watchlist/use-watchlist.ts';
 import { CoinCardList } from './coin-card-list.tsx';
@@ -82,7 +83,10 @@ export function MarketOverview({
   const found = useMemo(() => coins.filter((c) => matchesSearch(c, query)), [coins, query]);
   const sorted = useMemo(() => sortCoins(found, sort), [found, sort]);
   const top = variant === 'top';
-  const rows = useMemo(() => (top ? sorted.slice(0, TOP_LIST_SIZE) : sorted), [sorted, top]);
+  // The same array while the rows shown are unchanged, so the (memoised) table skips the tick.
+  const rows = useStableList(
+    useMemo(() => (top ? sorted.slice(0, TOP_LIST_SIZE) : sorted), [sorted, top]),
+  );
   const onSort = useCallback((key: SortKey) => setSort((s) => nextSort(s, key)), []);
   const empty = query.trim() ? `No coins match “${query.trim()}”` : 'No market data yet.';
   const showTabs = top && !isDesktop;

@@ -1,16 +1,18 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { ArrowDown, ArrowUp, ArrowUpDown, Star, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
-import { formatCompact, formatPrice } from '../../lib/format.ts';
 import { SkeletonBlock } from '../layout/skeleton-block.tsx';
-import { Button } from '../ui/button.tsx';
-import { ChangeText } from './change-text.tsx';
-import { CoinIcon } from './coin-icon.tsx';
-import { displayName, displaySymbol } from './coin-display.ts';
 import type { SortKey, SortState } from './market-sort.ts';
+import {
+  CHANGE_CELL,
+  MARKET_CAP_CELL,
+  MarketRow,
+  VOLUME_CELL,
+  type RowAction,
+} from './market-row.tsx';
 
-export type RowAction = 'star' | 'remove';
+export type { RowAction } from './market-row.tsx';
 
 export interface MarketTableProps {
   /** The rows to show, already searched, sorted and cut to size. */
@@ -41,11 +43,6 @@ interface Column {
   className?: string;
   align: 'left' | 'right';
 }
-
-/** Phones: the change rides under the price, so name, price and actions fit in 390 px. */
-const CHANGE_CELL = 'hidden sm:table-cell';
-const VOLUME_CELL = 'hidden sm:table-cell';
-const MARKET_CAP_CELL = 'hidden lg:table-cell';
 
 const COLUMNS: readonly Column[] = [
   { key: 'name', label: 'Name', align: 'left' },
@@ -97,131 +94,6 @@ function SortHeader({
   );
 }
 
-interface RowProps {
-  coin: Coin;
-  onList: boolean;
-  rowAction: RowAction;
-  onRowAction: (id: string) => void;
-  onTrade: (coin: Coin) => void;
-  showMarketCap: boolean;
-}
-
-/**
- * One coin. Memoised on its props: the store keeps a coin's object while its values stay the
- * same, so on each tick only the rows whose coin changed render again.
- */
-export const MarketRow = memo(function MarketRow({
-  coin,
-  onList,
-  rowAction,
-  onRowAction,
-  onTrade,
-  showMarketCap,
-}: RowProps) {
-  const symbol = displaySymbol(coin);
-  const name = displayName(coin);
-  return (
-    <tr
-      data-coin-id={coin.id}
-      className="border-t border-line transition-colors hover:bg-raised/40"
-    >
-      {/* Phones: the name column takes what is left and truncates (w-full + max-w-0), so the
-          table never grows wider than the screen and the actions stay in view. */}
-      <th
-        scope="row"
-        className="py-3 pr-2 pl-3 text-left font-normal max-sm:w-full max-sm:max-w-0 sm:pr-3 sm:pl-4 md:pl-5"
-      >
-        <span className="flex min-w-0 items-center gap-2 sm:gap-3">
-          <CoinIcon coin={coin} />
-          {/* Phones lead with the short symbol and let the full name truncate beneath it. */}
-          <span className="flex min-w-0 flex-col max-sm:flex-col-reverse">
-            <span
-              className="block truncate font-medium text-ink max-sm:text-xs max-sm:font-normal max-sm:text-subtle"
-              data-testid="coin-name"
-            >
-              {name}
-            </span>
-            <span
-              className="block truncate text-xs text-subtle max-sm:text-sm max-sm:font-medium max-sm:text-ink"
-              data-testid="coin-symbol"
-            >
-              {symbol}
-            </span>
-          </span>
-        </span>
-      </th>
-      <td className="px-2 py-3 text-right font-medium whitespace-nowrap tabular-nums text-ink sm:px-3">
-        <span className="block" data-testid="coin-price">
-          {formatPrice(coin.price)}
-        </span>
-        <span className="block text-xs sm:hidden">
-          <ChangeText value={coin.price_change_percentage_24h} />
-        </span>
-      </td>
-      <td className={clsx('px-3 py-3 text-right', CHANGE_CELL)} data-testid="coin-change">
-        <ChangeText value={coin.price_change_percentage_24h} />
-      </td>
-      <td
-        className={clsx('px-3 py-3 text-right tabular-nums text-muted', VOLUME_CELL)}
-        data-testid="coin-volume"
-      >
-        ₹{formatCompact(coin.volume)}
-      </td>
-      {showMarketCap ? (
-        <td className={clsx('px-3 py-3 text-right tabular-nums text-muted', MARKET_CAP_CELL)}>
-          {/* The ticker has no market cap (always 0): a dash, not a misleading ₹0. */}
-          {coin.market_cap > 0 ? (
-            `₹${formatCompact(coin.market_cap)}`
-          ) : (
-            <span title="Not provided by the exchange ticker">
-              <span aria-hidden="true">—</span>
-              <span className="sr-only">Not available</span>
-            </span>
-          )}
-        </td>
-      ) : null}
-      <td className="py-3 pr-3 pl-1 sm:pr-4 sm:pl-2 md:pr-5">
-        <span className="flex items-center justify-end gap-1 sm:gap-1.5">
-          {rowAction === 'star' ? (
-            <button
-              type="button"
-              aria-pressed={onList}
-              aria-label={onList ? `Remove ${symbol} from watchlist` : `Add ${symbol} to watchlist`}
-              title={onList ? 'Remove from watchlist' : 'Add to watchlist'}
-              onClick={() => onRowAction(coin.id)}
-              className="grid size-8 place-items-center rounded-lg text-subtle hover:bg-raised hover:text-accent sm:size-9"
-            >
-              <Star
-                className={clsx('size-4', onList && 'fill-accent text-accent')}
-                aria-hidden="true"
-              />
-            </button>
-          ) : (
-            <button
-              type="button"
-              aria-label={`Remove ${symbol} from watchlist`}
-              title="Remove from watchlist"
-              onClick={() => onRowAction(coin.id)}
-              className="grid size-8 place-items-center rounded-lg text-subtle hover:bg-down/10 hover:text-down sm:size-9"
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </button>
-          )}
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Trade ${symbol}`}
-            onClick={() => onTrade(coin)}
-            className="h-8 px-2.5 sm:px-3"
-          >
-            Trade
-          </Button>
-        </span>
-      </td>
-    </tr>
-  );
-});
-
 function SkeletonRows({ columns }: { columns: readonly Column[] }) {
   return Array.from({ length: 5 }, (_, i) => (
     <tr key={i} className="border-t border-line" aria-hidden="true">
@@ -246,8 +118,12 @@ function SkeletonRows({ columns }: { columns: readonly Column[] }) {
   ));
 }
 
-/** The market table: sortable headers with aria-sort, one memoised row per coin. */
-export function MarketTable({
+/**
+ * The market table: sortable headers with aria-sort, one memoised row per coin. Memoised too:
+ * with the same rows (useStableList) and stable callbacks, a tick that changed none of the
+ * rows shown does not render it.
+ */
+export const MarketTable = memo(function MarketTable({
   coins,
   label,
   sort,
@@ -262,6 +138,19 @@ export function MarketTable({
 }: MarketTableProps) {
   const columns = showMarketCap ? COLUMNS : COLUMNS.filter((c) => c.key !== 'marketCap');
   const listed = new Set(watchlistIds);
+  // Rows hand back a coin id, so their buttons need not render again when the price moves;
+  // the coin sent to /trade is the one on screen when Trade is clicked.
+  const shown = useRef(coins);
+  useEffect(() => {
+    shown.current = coins;
+  }, [coins]);
+  const tradeById = useCallback(
+    (id: string) => {
+      const coin = shown.current.find((c) => c.id === id);
+      if (coin) onTrade(coin);
+    },
+    [onTrade],
+  );
   return (
     <div className="overflow-x-auto">
       <table aria-label={label} aria-busy={loading || undefined} className="w-full text-sm">
@@ -292,7 +181,7 @@ export function MarketTable({
                 onList={listed.has(coin.id)}
                 rowAction={rowAction}
                 onRowAction={onRowAction}
-                onTrade={onTrade}
+                onTrade={tradeById}
                 showMarketCap={showMarketCap}
               />
             ))
@@ -301,4 +190,4 @@ export function MarketTable({
       </table>
     </div>
   );
-}
+});

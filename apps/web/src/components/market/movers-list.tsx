@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
 import type { Coin } from '@sikka/contracts';
@@ -7,8 +8,38 @@ import { ChangeText } from './change-text.tsx';
 import { CoinIcon } from './coin-icon.tsx';
 import { displayName, displaySymbol } from './coin-display.ts';
 
-/** Five coins ranked by 24 h change: name, symbol, price and change (PRODUCT.md §2). */
-export function MoversList({
+/** One ranked coin; renders again only when its coin or its place changes. */
+const MoverItem = memo(function MoverItem({ coin, rank }: { coin: Coin; rank: number }) {
+  return (
+    // Its own paint layer (`relative`), like the table rows: a tick repaints only what moved.
+    <li data-coin-id={coin.id} className="relative flex items-center gap-3 py-3">
+      <span className="w-4 text-xs font-medium text-subtle tabular-nums">{rank}</span>
+      <CoinIcon coin={coin} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-ink" data-testid="coin-name">
+          {displayName(coin)}
+        </span>
+        <span className="block text-xs text-subtle" data-testid="coin-symbol">
+          {displaySymbol(coin)}
+        </span>
+      </span>
+      <span className="text-right">
+        <span className="block text-sm font-medium text-ink tabular-nums" data-testid="coin-price">
+          {formatPrice(coin.price)}
+        </span>
+        <span className="block text-xs" data-testid="coin-change">
+          <ChangeText value={coin.price_change_percentage_24h} />
+        </span>
+      </span>
+    </li>
+  );
+});
+
+/**
+ * Five coins ranked by 24 h change: name, symbol, price and change (PRODUCT.md §2). Memoised:
+ * give it the same array while the five are unchanged (useStableList) and a tick costs nothing.
+ */
+export const MoversList = memo(function MoversList({
   coins,
   loading,
   label,
@@ -36,33 +67,11 @@ export function MoversList({
   return (
     <ol aria-label={label} className="divide-y divide-line">
       {coins.map((coin, i) => (
-        <li key={coin.id} data-coin-id={coin.id} className="flex items-center gap-3 py-3">
-          <span className="w-4 text-xs font-medium text-subtle tabular-nums">{i + 1}</span>
-          <CoinIcon coin={coin} />
-          <span className="min-w-0 flex-1">
-            <span className="block truncate font-medium text-ink" data-testid="coin-name">
-              {displayName(coin)}
-            </span>
-            <span className="block text-xs text-subtle" data-testid="coin-symbol">
-              {displaySymbol(coin)}
-            </span>
-          </span>
-          <span className="text-right">
-            <span
-              className="block text-sm font-medium text-ink tabular-nums"
-              data-testid="coin-price"
-            >
-              {formatPrice(coin.price)}
-            </span>
-            <span className="block text-xs" data-testid="coin-change">
-              <ChangeText value={coin.price_change_percentage_24h} />
-            </span>
-          </span>
-        </li>
+        <MoverItem key={coin.id} coin={coin} rank={i + 1} />
       ))}
     </ol>
   );
-}
+});
 
 export interface MoversTab {
   value: string;
@@ -71,7 +80,7 @@ export interface MoversTab {
 }
 
 /** Radix tabs over lists of five, e.g. Top Gainers / Top Losers in the home hero. */
-export function MoversTabs({
+export const MoversTabs = memo(function MoversTabs({
   tabs,
   loading,
   label,
@@ -105,4 +114,4 @@ export function MoversTabs({
       ))}
     </Tabs.Root>
   );
-}
+});

@@ -6,18 +6,21 @@ import { topGainers, topLosers } from '../../../components/market/market-sort.ts
 import { MoversTabs } from '../../../components/market/movers-list.tsx';
 import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
 import { useCrypto } from '../../../lib/realtime/use-crypto.ts';
+import { useStableList } from '../../../hooks/use-stable-list.ts';
 import { useEntrance } from '../hooks/use-entrance.ts';
 
 /** The hero's live card: Top Gainers / Top Losers, five each by 24 h change, rising in after 500 ms. */
 export function HeroMoversCard() {
   const { coins, loading } = useCrypto();
   const entered = useEntrance(HERO_ENTRANCE_MS);
+  const gainers = useStableList(useMemo(() => topGainers(coins), [coins]));
+  const losers = useStableList(useMemo(() => topLosers(coins), [coins]));
   const tabs = useMemo(
     () => [
-      { value: 'gainers', label: 'Top Gainers', coins: topGainers(coins) },
-      { value: 'losers', label: 'Top Losers', coins: topLosers(coins) },
+      { value: 'gainers', label: 'Top Gainers', coins: gainers },
+      { value: 'losers', label: 'Top Losers', coins: losers },
     ],
-    [coins],
+    [gainers, losers],
   );
   return (
     <div

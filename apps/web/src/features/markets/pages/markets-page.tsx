@@ -5,12 +5,14 @@ import { topGainers, topLosers } from '../../../components/market/market-sort.ts
 import { MoversList } from '../../../components/market/movers-list.tsx';
 import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
 import { useCrypto } from '../../../lib/realtime/use-crypto.ts';
+import { useStableList } from '../../../hooks/use-stable-list.ts';
 
 /** /markets (PRODUCT.md §2): 'Market Overview', five gainers, five losers, the full table. */
 export default function MarketsPage() {
   const { coins, loading } = useCrypto();
-  const gainers = useMemo(() => topGainers(coins), [coins]);
-  const losers = useMemo(() => topLosers(coins), [coins]);
+  // Same arrays while the five are unchanged: the lists skip the ticks that do not touch them.
+  const gainers = useStableList(useMemo(() => topGainers(coins), [coins]));
+  const losers = useStableList(useMemo(() => topLosers(coins), [coins]));
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 md:px-6 md:py-14">
       <div className="flex flex-wrap items-center gap-3">
