@@ -85,7 +85,7 @@ export default function ViewAllCoinsPanel({
                   <tr key={coin.id} data-coin-id={coin.id} className="border-t border-line">
                     <th
                       scope="row"
-                      className="py-2.5 pr-2 pl-4 text-left font-normal max-sm:w-full max-sm:max-w-0 sm:pr-3 sm:pl-5"
+                      className="w-full max-w-0 py-2.5 pr-2 pl-4 text-left font-normal sm:pr-3 sm:pl-5"
                     >
                       <span className="flex min-w-0 items-center gap-2 sm:gap-3">
                         <CoinIcon coin={coin} size="sm" />
