@@ -141,26 +141,20 @@ export class RealtimeHub {
     if (!changed) return;
     this.snapshotFrame = null;
     if (this.clients.size === 0) return;
-    if (tick.reordered) {
-      this.stats.ticksSerialised += 1;
-      for (const c of this.clients) {
-        if (c.ws.readyState !== WebSocket.OPEN) continue;
-        if (c.ws.bufferedAmount > SLOW_SOCKET_BYTES) {
-          c.stale = true;
-          this.stats.slowSkips += 1;
-        } else this.sendSnapshot(c);
-      }
-      return;
-    }
-    const message: TickersMessage = {
-      type: 'tickers',
-      updatedAt: tick.updatedAt,
-      error: tick.error,
-      c: tick.ticks,
-      ...(tick.whole.length > 0 ? { coins: tick.whole } : {}),
-      ...(tick.removed.length > 0 ? { removed: tick.removed } : {}),
-    };
-    const frame = Buffer.from(JSON.stringify(message));
+    // A reordered list goes to everyone as the snapshot (built once, cached); otherwise one
+    // delta frame, serialised once, goes to every socket that is up to date.
+    const frame = tick.reordered
+      ? null
+      : Buffer.from(
+          JSON.stringify({
+            type: 'tickers',
+            updatedAt: tick.updatedAt,
+            error: tick.error,
+            c: tick.ticks,
+            ...(tick.whole.length > 0 ? { coins: tick.whole } : {}),
+            ...(tick.removed.length > 0 ? { removed: tick.removed } : {}),
+          } satisfies TickersMessage),
+        );
     this.stats.ticksSerialised += 1;
     for (const c of this.clients) {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
@@ -170,7 +164,7 @@ export class RealtimeHub {
         this.stats.slowSkips += 1;
         continue;
       }
-      if (c.stale) this.sendSnapshot(c);
+      if (c.stale || !frame) this.sendSnapshot(c);
       else {
         c.ws.send(frame, text);
         this.stats.deltasSent += 1;
