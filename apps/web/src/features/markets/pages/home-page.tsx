@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   AlertTriangle,
@@ -27,6 +27,23 @@ const MarketOverview = lazy(() =>
     default: m.MarketOverview,
   })),
 );
+
+/** True from the first frame painted after mount: what can wait for the hero waits for this. */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timeout queued from an animation frame runs after that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /** Holds the overview's place (about its height with five rows) until it has loaded. */
 function MarketOverviewPlaceholder() {
@@ -82,6 +99,7 @@ const compliance = [
 /** Landing page (PRODUCT.md §2): hero, why-choose, market overview, compliance and risk, app download. */
 export default function HomePage() {
   const { user } = useAuth();
+  const painted = usePaintedOnce();
   return (
     <div className="relative overflow-hidden">
       <div
@@ -139,9 +157,13 @@ export default function HomePage() {
 
       {/* Market overview */}
       <div className="relative mx-auto max-w-7xl px-4 pb-16 md:px-6">
-        <Suspense fallback={<MarketOverviewPlaceholder />}>
-          <MarketOverview />
-        </Suspense>
+        {painted ? (
+          <Suspense fallback={<MarketOverviewPlaceholder />}>
+            <MarketOverview />
+          </Suspense>
+        ) : (
+          <MarketOverviewPlaceholder />
+        )}
       </div>
 
       {/* Compliance and risk */}
