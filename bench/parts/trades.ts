@@ -202,10 +202,10 @@ async function rawFunctionRate(
 }
 
 /**
- * The quick trade's database work without HTTP: the server's own session lookup,
- * idempotency transaction, SQL function and balance read, called from this process on a pool
- * of the server's default size, at the same concurrency. It splits the gap between the raw
- * function and the HTTP figure into database round trips and the HTTP layer.
+ * The quick trade's database work without HTTP: the server's own session lookup and its
+ * one-statement quick_trade (key, trade, balances, stored answer), called from this process
+ * on a pool of the server's default size, at the same concurrency. It splits the gap between
+ * the raw function and the HTTP figure into database round trips and the HTTP layer.
  */
 async function routeSqlRate(
   dbUrl: string,
@@ -322,7 +322,7 @@ export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster)
       target: 'info',
       ratio: sql.perSecond / raw,
       met: null,
-      note: `session lookup + idempotent transaction (BEGIN, key, function, balances, answer, COMMIT): 7 round trips against 1; ${sql.failed} failed`,
+      note: `session lookup + quick_trade (key, refusal, trade, balances and stored answer in one statement): 2 round trips against 1; ${sql.failed} failed`,
     });
     report.bound(
       part,
