@@ -56,7 +56,7 @@ export default function CookieBannerPanel({ onClose }: { onClose: () => void }) 
             We use cookies to keep you signed in and to make Sikka work. See our{' '}
             <Link
               to={paths.cookiePolicy}
-              className="text-accent underline-offset-2 hover:underline"
+              className="text-accent underline underline-offset-2 hover:decoration-2"
             >
               Cookie Policy
             </Link>

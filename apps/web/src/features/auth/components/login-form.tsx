@@ -79,7 +79,10 @@ export function LoginForm() {
       </Button>
       <p className="text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
-        <Link to={paths.signup} className="font-semibold text-accent hover:text-accent-hover">
+        <Link
+          to={paths.signup}
+          className="font-semibold text-accent underline underline-offset-2 hover:text-accent-hover"
+        >
           Sign up
         </Link>
       </p>

@@ -131,11 +131,17 @@ export function SignupForm() {
         label={
           <>
             I agree to the{' '}
-            <Link to={paths.terms} className="font-medium text-accent hover:text-accent-hover">
+            <Link
+              to={paths.terms}
+              className="font-medium text-accent underline underline-offset-2 hover:text-accent-hover"
+            >
               Terms of Service
             </Link>{' '}
             and{' '}
-            <Link to={paths.privacy} className="font-medium text-accent hover:text-accent-hover">
+            <Link
+              to={paths.privacy}
+              className="font-medium text-accent underline underline-offset-2 hover:text-accent-hover"
+            >
               Privacy Policy
             </Link>
           </>

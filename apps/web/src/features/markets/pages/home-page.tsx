@@ -196,11 +196,17 @@ export default function HomePage() {
               Crypto products are unregulated and can be highly risky. There may be no regulatory
               recourse for any loss from such transactions. Prices can move sharply in minutes;
               invest only what you can afford to lose. Read our{' '}
-              <Link to={paths.terms} className="text-accent underline-offset-2 hover:underline">
+              <Link
+                to={paths.terms}
+                className="text-accent underline underline-offset-2 hover:decoration-2"
+              >
                 Terms of Service
               </Link>{' '}
               and{' '}
-              <Link to={paths.amlKyc} className="text-accent underline-offset-2 hover:underline">
+              <Link
+                to={paths.amlKyc}
+                className="text-accent underline underline-offset-2 hover:decoration-2"
+              >
                 AML &amp; KYC Policy
               </Link>
               .

@@ -104,7 +104,10 @@ export default function CareersPage() {
           </ul>
           <p className="mt-8 text-sm text-muted">
             Don&apos;t see your role? Write to{' '}
-            <a href={`mailto:${CAREERS_EMAIL}`} className="text-accent hover:underline">
+            <a
+              href={`mailto:${CAREERS_EMAIL}`}
+              className="text-accent underline underline-offset-2 hover:decoration-2"
+            >
               {CAREERS_EMAIL}
             </a>{' '}
             with what you would like to work on.

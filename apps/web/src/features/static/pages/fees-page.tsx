@@ -166,7 +166,10 @@ export default function FeesPage() {
           </dl>
           <p className="mt-6 text-sm leading-6 text-muted">
             Limits apply per account and may be lowered while a KYC review is open. See our{' '}
-            <Link to={paths.terms} className="text-accent hover:underline">
+            <Link
+              to={paths.terms}
+              className="text-accent underline underline-offset-2 hover:decoration-2"
+            >
               Terms of Service
             </Link>{' '}
             for the full conditions.

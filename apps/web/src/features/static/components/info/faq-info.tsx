@@ -17,7 +17,10 @@ export function FaqInfo() {
         <FaqList items={faqItems} />
         <p className="mt-8 text-center text-muted">
           Didn’t find your answer?{' '}
-          <Link to={paths.submitTicket} className="text-accent hover:underline">
+          <Link
+            to={paths.submitTicket}
+            className="text-accent underline underline-offset-2 hover:decoration-2"
+          >
             Submit a ticket
           </Link>
           .

@@ -84,11 +84,17 @@ export function HelpInfo() {
         </div>
         <p className="mt-10 text-center text-muted">
           Still stuck?{' '}
-          <Link to={paths.faq} className="text-accent hover:underline">
+          <Link
+            to={paths.faq}
+            className="text-accent underline underline-offset-2 hover:decoration-2"
+          >
             Read the FAQ
           </Link>{' '}
           or{' '}
-          <Link to={paths.submitTicket} className="text-accent hover:underline">
+          <Link
+            to={paths.submitTicket}
+            className="text-accent underline underline-offset-2 hover:decoration-2"
+          >
             submit a ticket
           </Link>
           .

@@ -144,7 +144,10 @@ export function SubmitTicketForm() {
           </h2>
           <p className="mt-2 text-sm leading-6 text-muted">
             Sending this form opens your e-mail app with everything filled in, addressed to{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="text-accent hover:underline">
+            <a
+              href={`mailto:${SUPPORT_EMAIL}`}
+              className="text-accent underline underline-offset-2 hover:decoration-2"
+            >
               {SUPPORT_EMAIL}
             </a>
             . We reply with a ticket number and keep the whole conversation in that thread.

@@ -75,7 +75,10 @@ export function SupportInfo() {
             </ul>
             <p className="mt-4 text-sm text-subtle">
               Answers to each of these are in the{' '}
-              <Link to={paths.help} className="text-accent hover:underline">
+              <Link
+                to={paths.help}
+                className="text-accent underline underline-offset-2 hover:decoration-2"
+              >
                 Help Center
               </Link>
               .
@@ -87,7 +90,10 @@ export function SupportInfo() {
             <p className="mt-2 leading-7 text-muted">
               Signed-in customers can chat with us at any hour. Keep your registered e-mail and, for
               deposits, the UTR number ready. You can also write to{' '}
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="text-accent hover:underline">
+              <a
+                href={`mailto:${SUPPORT_EMAIL}`}
+                className="text-accent underline underline-offset-2 hover:decoration-2"
+              >
                 {SUPPORT_EMAIL}
               </a>
               .
