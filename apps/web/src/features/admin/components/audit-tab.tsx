@@ -2,15 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import type { AuditEntry } from '@sikka/contracts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatInr } from '../../../lib/format.ts';
 import { adminAuditQueryOptions } from '../api/admin-lists.ts';
 import { useAdminList } from '../hooks/use-admin-list.ts';
 import { AdminTable, type Column } from './admin-table.tsx';
 import { DateCell } from './date-cell.tsx';
-import { ListError, ListSkeleton } from './list-state.tsx';
+import { PagedListState } from './list-state.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
-import { Pager } from './pager.tsx';
 import { PersonCell } from './person-cell.tsx';
 
 /** Not a spec message: the spec has no audit log (issue 5 adds it). */
@@ -78,32 +76,19 @@ export function AuditTab() {
         search={list.search}
         onSearch={list.setSearch}
       />
-      {query.isError ? (
-        <ListError
-          message={errorMessage(query.error, FETCH_FAILED)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : !query.data ? (
-        <ListSkeleton />
-      ) : (
-        <>
+      <PagedListState query={query} failedMessage={FETCH_FAILED} onPage={list.setPage}>
+        {(items) => (
           <AdminTable
             label="Audit log"
             columns={columns}
-            rows={query.data.items}
+            rows={items}
             rowKey={(e) => e.id}
             cardTitle={(e) => <Change entry={e} />}
             cardSkip={['change']}
             empty="No decisions recorded yet"
           />
-          <Pager
-            page={query.data.page}
-            pageSize={query.data.pageSize}
-            total={query.data.total}
-            onPage={list.setPage}
-          />
-        </>
-      )}
+        )}
+      </PagedListState>
     </div>
   );
 }

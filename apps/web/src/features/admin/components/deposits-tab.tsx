@@ -11,9 +11,8 @@ import { approveDeposit } from '../api/decide-deposit.ts';
 import { useAdminList } from '../hooks/use-admin-list.ts';
 import { AdminTable, type Column } from './admin-table.tsx';
 import { DateCell } from './date-cell.tsx';
-import { ListError, ListSkeleton } from './list-state.tsx';
+import { PagedListState } from './list-state.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
-import { Pager } from './pager.tsx';
 import { PersonCell } from './person-cell.tsx';
 import { RejectDepositDialog } from './reject-deposit-dialog.tsx';
 
@@ -76,19 +75,16 @@ export function DepositsTab() {
           onChange: list.setStatus,
         }}
       />
-      {query.isError ? (
-        <ListError
-          message={errorMessage(query.error, messages.admin.fetchDepositsFailed)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : !query.data ? (
-        <ListSkeleton />
-      ) : (
-        <>
+      <PagedListState
+        query={query}
+        failedMessage={messages.admin.fetchDepositsFailed}
+        onPage={list.setPage}
+      >
+        {(items) => (
           <AdminTable
             label="Deposits"
             columns={columns}
-            rows={query.data.items}
+            rows={items}
             rowKey={(d) => d.id}
             cardTitle={(d) => <PersonCell name={d.user.fullName} email={d.user.email} />}
             cardSkip={['user']}
@@ -116,14 +112,8 @@ export function DepositsTab() {
               ) : null
             }
           />
-          <Pager
-            page={query.data.page}
-            pageSize={query.data.pageSize}
-            total={query.data.total}
-            onPage={list.setPage}
-          />
-        </>
-      )}
+        )}
+      </PagedListState>
       {rejecting ? (
         <RejectDepositDialog deposit={rejecting} onClose={() => setRejecting(null)} />
       ) : null}

@@ -1,6 +1,10 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, RotateCcw } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonBlock } from '../../../components/layout/skeleton-block.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { Pager } from './pager.tsx';
 
 /** A list that could not be fetched: the server's message or the spec's fallback, and a retry. */
 export function ListError({ message, onRetry }: { message: string; onRetry(): void }) {
@@ -27,5 +31,46 @@ export function ListSkeleton() {
         <SkeletonBlock key={i} className="h-14 w-full rounded-xl" />
       ))}
     </div>
+  );
+}
+
+/** One page of an admin list as the API answers it. */
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/**
+ * The body of every admin tab: the error with a retry (the server's message or `failedMessage`),
+ * rows on their way, or the page's rows (`children`) followed by the pager.
+ */
+export function PagedListState<T>({
+  query,
+  failedMessage,
+  onPage,
+  children,
+}: {
+  query: UseQueryResult<ListPage<T>>;
+  failedMessage: string;
+  onPage(page: number): void;
+  children(items: T[]): ReactNode;
+}) {
+  if (query.isError) {
+    return (
+      <ListError
+        message={errorMessage(query.error, failedMessage)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!query.data) return <ListSkeleton />;
+  const { items, page, pageSize, total } = query.data;
+  return (
+    <>
+      {children(items)}
+      <Pager page={page} pageSize={pageSize} total={total} onPage={onPage} />
+    </>
   );
 }

@@ -2,15 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { adminTradeStatusFilters, messages, type AdminTrade } from '@sikka/contracts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatInr } from '../../../lib/format.ts';
 import { adminTradesQueryOptions } from '../api/admin-lists.ts';
 import { useAdminList } from '../hooks/use-admin-list.ts';
 import { AdminTable, type Column } from './admin-table.tsx';
 import { DateCell } from './date-cell.tsx';
-import { ListError, ListSkeleton } from './list-state.tsx';
+import { PagedListState } from './list-state.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
-import { Pager } from './pager.tsx';
 import { PersonCell } from './person-cell.tsx';
 
 const columns: ReadonlyArray<Column<AdminTrade>> = [
@@ -57,32 +55,23 @@ export function TradesTab() {
           onChange: list.setStatus,
         }}
       />
-      {query.isError ? (
-        <ListError
-          message={errorMessage(query.error, messages.admin.fetchTradesFailed)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : !query.data ? (
-        <ListSkeleton />
-      ) : (
-        <>
+      <PagedListState
+        query={query}
+        failedMessage={messages.admin.fetchTradesFailed}
+        onPage={list.setPage}
+      >
+        {(items) => (
           <AdminTable
             label="Trades"
             columns={columns}
-            rows={query.data.items}
+            rows={items}
             rowKey={(t) => t.id}
             cardTitle={(t) => <PersonCell name={t.user.fullName} email={t.user.email} />}
             cardSkip={['user']}
             empty={messages.trades.empty}
           />
-          <Pager
-            page={query.data.page}
-            pageSize={query.data.pageSize}
-            total={query.data.total}
-            onPage={list.setPage}
-          />
-        </>
-      )}
+        )}
+      </PagedListState>
     </div>
   );
 }

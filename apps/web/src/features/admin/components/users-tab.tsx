@@ -3,16 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { kycStatusSchema, messages, type AdminUser } from '@sikka/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatInr } from '../../../lib/format.ts';
 import { adminUsersQueryOptions } from '../api/admin-lists.ts';
 import { useAdminList } from '../hooks/use-admin-list.ts';
 import { AdminTable, type Column } from './admin-table.tsx';
 import { DateCell } from './date-cell.tsx';
 import { KycReviewDialog } from './kyc-review-dialog.tsx';
-import { ListError, ListSkeleton } from './list-state.tsx';
+import { PagedListState } from './list-state.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
-import { Pager } from './pager.tsx';
 import { PersonCell } from './person-cell.tsx';
 
 const columns: ReadonlyArray<Column<AdminUser>> = [
@@ -54,19 +52,16 @@ export function UsersTab() {
           onChange: list.setStatus,
         }}
       />
-      {query.isError ? (
-        <ListError
-          message={errorMessage(query.error, messages.admin.fetchUsersFailed)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : !query.data ? (
-        <ListSkeleton />
-      ) : (
-        <>
+      <PagedListState
+        query={query}
+        failedMessage={messages.admin.fetchUsersFailed}
+        onPage={list.setPage}
+      >
+        {(items) => (
           <AdminTable
             label="Users"
             columns={columns}
-            rows={query.data.items}
+            rows={items}
             rowKey={(u) => u.id}
             cardTitle={(u) => <PersonCell name={u.fullName} email={u.email} />}
             cardSkip={['name']}
@@ -80,14 +75,8 @@ export function UsersTab() {
               ) : null
             }
           />
-          <Pager
-            page={query.data.page}
-            pageSize={query.data.pageSize}
-            total={query.data.total}
-            onPage={list.setPage}
-          />
-        </>
-      )}
+        )}
+      </PagedListState>
       {reviewing ? <KycReviewDialog user={reviewing} onClose={() => setReviewing(null)} /> : null}
     </div>
   );
