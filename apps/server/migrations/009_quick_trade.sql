@@ -14,6 +14,20 @@
 --  4. The answer, the API's body {trade, balances}, is built here and stored with the key,
 --     so the first answer and every replay are the same bytes.
 -- Any error rolls everything back, the key included, so the same key may be retried.
+-- A user's balances as the API shows them, {inr, usdt}: decimal strings with 2 and 8 places.
+-- The one place that format is written: GET /api/me, balance events (src/money/balances.ts)
+-- and quick_trade's answer all read it here.
+CREATE FUNCTION user_balances_json(p_user_id uuid) RETURNS jsonb
+LANGUAGE sql STABLE AS $$
+  SELECT jsonb_build_object(
+    'inr', to_char(u.balance, 'FM9999999999999999990.00'),
+    'usdt', to_char(coalesce(w.balance, 0), 'FM9999999999999999990.00000000')
+  )
+    FROM users u
+    LEFT JOIN wallets w ON w.user_id = u.id AND w.coin_symbol = 'USDT'
+   WHERE u.id = p_user_id;
+$$;
+
 CREATE FUNCTION quick_trade(
   p_user_id uuid,
   p_key text,
@@ -27,8 +41,6 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_stored idempotency_keys;
   v_trade trades;
-  v_inr numeric;
-  v_usdt numeric;
   v_body jsonb;
 BEGIN
   IF p_key IS NOT NULL THEN
@@ -61,14 +73,9 @@ BEGIN
     RAISE EXCEPTION 'Side must be buy or sell' USING ERRCODE = 'SK005';
   END IF;
 
-  -- The rows are locked by the trade until commit: these are the balances it left.
-  SELECT u.balance INTO v_inr FROM users u WHERE u.id = p_user_id;
-  SELECT w.balance INTO v_usdt FROM wallets w
-   WHERE w.user_id = p_user_id AND w.coin_symbol = 'USDT';
-
-  -- Formatted as the API formats them elsewhere (src/money/rows.ts toTrade, balances.ts):
-  -- numbers as decimal strings with the columns' scale, the time as ISO 8601 in UTC with
-  -- milliseconds.
+  -- The trade as src/money/rows.ts toTrade gives it (numbers as decimal strings with the
+  -- columns' scale, the time as ISO 8601 in UTC with milliseconds), and the balances it left:
+  -- the rows stay locked by the trade until commit.
   v_body := jsonb_build_object(
     'trade', jsonb_build_object(
       'id', v_trade.id,
@@ -79,10 +86,7 @@ BEGIN
       'status', v_trade.status,
       'createdAt', to_char(v_trade.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     ),
-    'balances', jsonb_build_object(
-      'inr', to_char(v_inr, 'FM9999999999999999990.00'),
-      'usdt', to_char(v_usdt, 'FM9999999999999999990.00000000')
-    )
+    'balances', user_balances_json(p_user_id)
   );
 
   IF p_key IS NOT NULL THEN

@@ -62,7 +62,9 @@ export async function scheduleHousekeeping(app: FastifyInstance): Promise<void> 
     running ??= run().finally(() => (running = undefined));
   }, HOUSEKEEPING_PERIOD_MS);
   timer.unref();
-  app.addHook('onClose', async () => {
+  // preClose runs before every onClose hook, so a run in progress ends before the database
+  // (closed in onClose) goes away.
+  app.addHook('preClose', async () => {
     clearInterval(timer);
     await running;
   });
