@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOADING_SKELETON_MS, messages } from '@sikka/contracts';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import { AppShell } from './page-models/app-shell.ts';
@@ -358,6 +358,55 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     expect(await page.getByText('Failed to fetch dynamically imported module').isVisible()).toBe(
       true,
     );
+  });
+
+  it('a part whose code cannot be downloaded leaves the page up, says so, and loads on retry', async () => {
+    const page = await e2e.newPage(VIEWPORTS.mobile);
+    const shell = new AppShell(page);
+    const blocked = (route: Route) => route.abort();
+    await page.route('**/assets/{toaster,mobile-menu-panel}-*.js', blocked);
+    await shell.open('/');
+    // The toaster's code is asked for after start-up; its failure must not take the page down.
+    await page.waitForEvent('requestfailed', {
+      predicate: (request) => /\/assets\/toaster-/.test(request.url()),
+    });
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('heading', { name: messages.router.unexpected }).count()).toBe(0);
+    expect(await shell.footer.isVisible()).toBe(true);
+
+    // A part the user asked for says what failed, with Retry and Close.
+    await shell.menuButton.click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: messages.router.partFailed('The menu') });
+    await alert.waitFor();
+    await screenshot(page, 'part-failed-menu');
+    await alert.getByRole('button', { name: 'Close' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await shell.menuButton.click();
+    await alert.waitFor();
+
+    // Back online: Retry downloads the code again and the menu opens.
+    await page.unroute('**/assets/{toaster,mobile-menu-panel}-*.js', blocked);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await shell.mobileMenu.waitFor();
+    expect(await alert.count()).toBe(0);
+    expect(await page.getByRole('heading', { name: messages.router.unexpected }).count()).toBe(0);
+  });
+
+  it('a dialog whose code cannot be downloaded shows the same alert, at both sizes', async () => {
+    const page = await e2e.newPage(VIEWPORTS.desktop);
+    const shell = new AppShell(page);
+    await page.route('**/assets/view-all-coins-panel-*.js', (route) => route.abort());
+    await shell.open('/');
+    await page.getByRole('button', { name: 'View All Coins' }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: messages.router.partFailed('The coin list') });
+    await alert.waitFor();
+    await screenshotBothSizes(page, 'part-failed-dialog');
+    expect(await alert.isVisible()).toBe(true);
+    expect(await shell.footer.isVisible()).toBe(true);
   });
 
   it('saves screenshots of home, dashboard and not-found at both sizes', async () => {

@@ -164,5 +164,10 @@ export const messages = {
     depositRejected: 'Deposit rejected successfully',
     rejectReasonRequired: 'Please provide a reason for rejection',
   },
-  router: { unexpected: 'Unexpected Application Error!' },
+  router: {
+    unexpected: 'Unexpected Application Error!',
+    /** A part of a page whose code could not be downloaded (offline, or a new version deployed). */
+    partFailed: (what: string) =>
+      `${what} could not be loaded. Check your connection and try again.`,
+  },
 } as const;

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LOADING_SKELETON_MS } from '@sikka/contracts';
 import { queryClient } from '../lib/query-client.ts';
+import { deferred, RetryLater } from '../components/deferred.tsx';
 
-const AppToaster = lazy(() => import('./toaster.tsx'));
+const AppToaster = deferred(() => import('./toaster.tsx'));
 
 /**
  * The toast outlet (sonner, ~10 KB gzip) loads once the first page is up, so it is not part of
@@ -29,11 +30,7 @@ function DeferredToaster() {
       clearTimeout(timer);
     };
   }, []);
-  return ready ? (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  ) : null;
+  return ready ? <AppToaster failed={(retry) => <RetryLater retry={retry} />} /> : null;
 }
 
 /** App-wide providers that do not need the router. */

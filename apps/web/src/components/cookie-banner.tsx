@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { COOKIE_BANNER_DELAY_MS, COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
 
-const CookieBannerPanel = lazy(() => import('./cookie-banner-panel.tsx'));
+import { deferred } from './deferred.tsx';
+
+const CookieBannerPanel = deferred(() => import('./cookie-banner-panel.tsx'));
 
 function consentStored(): boolean {
   try {
@@ -22,9 +24,6 @@ export function CookieBanner() {
     const timer = setTimeout(() => setOpen(true), COOKIE_BANNER_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  return open ? (
-    <Suspense fallback={null}>
-      <CookieBannerPanel onClose={() => setOpen(false)} />
-    </Suspense>
-  ) : null;
+  // If its code cannot be downloaded, the banner is simply not shown: it asks again next visit.
+  return open ? <CookieBannerPanel onClose={() => setOpen(false)} /> : null;
 }

@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
+import { messages } from '@sikka/contracts';
+import { deferred } from '../../components/deferred.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { useBodyScrollLock } from '../../hooks/use-body-scroll-lock.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 
-const MobileMenuPanel = lazy(() => import('./mobile-menu-panel.tsx'));
+const MobileMenuPanel = deferred(() => import('./mobile-menu-panel.tsx'));
 
 /** Same width as the `md` breakpoint in styles/index.css. */
 const DESKTOP_QUERY = '(min-width: 769px)';
@@ -45,9 +48,18 @@ export function MobileMenu() {
         <Menu className="size-6" aria-hidden="true" />
       </button>
       {open ? (
-        <Suspense fallback={null}>
-          <MobileMenuPanel onClose={() => setOpen(false)} trigger={trigger} />
-        </Suspense>
+        <MobileMenuPanel
+          onClose={() => setOpen(false)}
+          trigger={trigger}
+          failed={(retry) => (
+            <RetryAlert
+              floating="top"
+              message={messages.router.partFailed('The menu')}
+              onRetry={retry}
+              onClose={() => setOpen(false)}
+            />
+          )}
+        />
       ) : null}
     </>
   );

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import type { Coin } from '@sikka/contracts';
+import { useRef, useState } from 'react';
+import { messages, type Coin } from '@sikka/contracts';
 import { buttonClasses } from '../ui/button.tsx';
+import { RetryAlert } from '../ui/retry-alert.tsx';
+import { deferred } from '../deferred.tsx';
 
-const ViewAllCoinsPanel = lazy(() => import('./view-all-coins-panel.tsx'));
+const ViewAllCoinsPanel = deferred(() => import('./view-all-coins-panel.tsx'));
 
 /**
  * 'View All Coins' (PRODUCT.md §2): the trigger and the open state. The modal (every coin with
@@ -30,14 +32,20 @@ export function ViewAllCoinsDialog({
         View All Coins
       </button>
       {open ? (
-        <Suspense fallback={null}>
-          <ViewAllCoinsPanel
-            coins={coins}
-            onTrade={onTrade}
-            onClose={() => setOpen(false)}
-            trigger={trigger}
-          />
-        </Suspense>
+        <ViewAllCoinsPanel
+          coins={coins}
+          onTrade={onTrade}
+          onClose={() => setOpen(false)}
+          trigger={trigger}
+          failed={(retry) => (
+            <RetryAlert
+              floating="bottom"
+              message={messages.router.partFailed('The coin list')}
+              onRetry={retry}
+              onClose={() => setOpen(false)}
+            />
+          )}
+        />
       ) : null}
     </>
   );

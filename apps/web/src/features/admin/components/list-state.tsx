@@ -1,27 +1,9 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, RotateCcw } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { SkeletonBlock } from '../../../components/layout/skeleton-block.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { Pager } from './pager.tsx';
-
-/** A list that could not be fetched: the server's message or the spec's fallback, and a retry. */
-export function ListError({ message, onRetry }: { message: string; onRetry(): void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-start gap-3 rounded-2xl border border-down/40 bg-down/8 p-4 text-sm sm:flex-row sm:items-center"
-    >
-      <AlertTriangle className="size-5 shrink-0 text-down" aria-hidden="true" />
-      <p className="flex-1 text-ink">{message}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RotateCcw className="size-4" aria-hidden="true" />
-        Retry
-      </Button>
-    </div>
-  );
-}
 
 /** Rows that are on their way. */
 export function ListSkeleton() {
@@ -59,7 +41,7 @@ export function PagedListState<T>({
 }) {
   if (query.isError) {
     return (
-      <ListError
+      <RetryAlert
         message={errorMessage(query.error, failedMessage)}
         onRetry={() => void query.refetch()}
       />

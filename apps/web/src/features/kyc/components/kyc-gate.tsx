@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { KycType } from '@sikka/contracts';
+import { messages, type KycType } from '@sikka/contracts';
 import { paths } from '../../../config/paths.ts';
+import { deferred } from '../../../components/deferred.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { KYC_SEARCH_PARAM } from '../lib/kyc-search-param.ts';
 import { CorporateKycDialog } from './corporate-kyc-dialog.tsx';
@@ -10,7 +12,7 @@ import { KycTypeDialog } from './kyc-type-dialog.tsx';
 
 // The form carries the validation schemas (zod): loaded when the flow starts, not with the dashboard.
 const loadIndividualDialog = () => import('./individual-kyc-dialog.tsx');
-const IndividualKycDialog = lazy(async () => ({
+const IndividualKycDialog = deferred(async () => ({
   default: (await loadIndividualDialog()).IndividualKycDialog,
 }));
 
@@ -72,9 +74,19 @@ export function KycGate() {
         <CorporateKycDialog open onBack={() => setStep('choose')} onCancel={cancel} />
       ) : null}
       {current === 'individual' ? (
-        <Suspense fallback={null}>
-          <IndividualKycDialog open onCancel={cancel} onSubmitted={() => setStep('closed')} />
-        </Suspense>
+        <IndividualKycDialog
+          open
+          onCancel={cancel}
+          onSubmitted={() => setStep('closed')}
+          failed={(retry) => (
+            <RetryAlert
+              floating="bottom"
+              message={messages.router.partFailed('The KYC form')}
+              onRetry={retry}
+              onClose={cancel}
+            />
+          )}
+        />
       ) : null}
     </>
   );

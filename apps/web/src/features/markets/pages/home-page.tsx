@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   AlertTriangle,
@@ -13,7 +13,10 @@ import {
   Smartphone,
   Zap,
 } from 'lucide-react';
+import { messages } from '@sikka/contracts';
 import { paths } from '../../../config/paths.ts';
+import { deferred } from '../../../components/deferred.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { HeroMoversCard } from '../components/hero-movers-card.tsx';
@@ -22,11 +25,9 @@ import { HeroMoversCard } from '../components/hero-movers-card.tsx';
  * Below the fold on every screen size: loaded once the hero is up, so the table, its search
  * and the 'View All Coins' trigger are not part of the start-up JavaScript of /.
  */
-const MarketOverview = lazy(() =>
-  import('../../../components/market/market-overview.tsx').then((m) => ({
-    default: m.MarketOverview,
-  })),
-);
+const MarketOverview = deferred(async () => ({
+  default: (await import('../../../components/market/market-overview.tsx')).MarketOverview,
+}));
 
 /** True from the first frame painted after mount: what can wait for the hero waits for this. */
 function usePaintedOnce(): boolean {
@@ -158,9 +159,15 @@ export default function HomePage() {
       {/* Market overview */}
       <div className="relative mx-auto max-w-7xl px-4 pb-16 md:px-6">
         {painted ? (
-          <Suspense fallback={<MarketOverviewPlaceholder />}>
-            <MarketOverview />
-          </Suspense>
+          <MarketOverview
+            fallback={<MarketOverviewPlaceholder />}
+            failed={(retry) => (
+              <RetryAlert
+                message={messages.router.partFailed('The market overview')}
+                onRetry={retry}
+              />
+            )}
+          />
         ) : (
           <MarketOverviewPlaceholder />
         )}
