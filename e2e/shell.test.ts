@@ -4,6 +4,7 @@ import type { Page, Route } from 'playwright-core';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import { AppShell } from './page-models/app-shell.ts';
+import { KycFlow } from './page-models/kyc-flow.ts';
 
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);
@@ -407,6 +408,37 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     await screenshotBothSizes(page, 'part-failed-dialog');
     expect(await alert.isVisible()).toBe(true);
     expect(await shell.footer.isVisible()).toBe(true);
+  });
+
+  it('the home market overview and the KYC form, when their code cannot be downloaded, say so', async () => {
+    // Below the fold on /: the alert stands in place of the table, the page around it stays.
+    const guest = await e2e.newPage(VIEWPORTS.desktop);
+    await guest.route('**/assets/market-overview-*.js', (route) => route.abort());
+    await new AppShell(guest).open('/');
+    const overviewAlert = guest
+      .getByRole('alert')
+      .filter({ hasText: messages.router.partFailed('The market overview') });
+    await overviewAlert.waitFor();
+    await screenshotBothSizes(guest, 'part-failed-overview', (p) =>
+      p.getByRole('alert').first().scrollIntoViewIfNeeded(),
+    );
+    expect(await new AppShell(guest).footer.isVisible()).toBe(true);
+
+    // The individual KYC form: the alert, and Close cancels the flow (PRODUCT.md §2).
+    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    await page.route('**/assets/individual-kyc-dialog-*.js', (route) => route.abort());
+    await new AppShell(page).open('/dashboard');
+    const kyc = new KycFlow(page);
+    await kyc.typeOption('Individual').click();
+    const formAlert = page
+      .getByRole('alert')
+      .filter({ hasText: messages.router.partFailed('The KYC form') });
+    await formAlert.waitFor();
+    await screenshotBothSizes(page, 'part-failed-kyc-form');
+    await formAlert.getByRole('button', { name: 'Close' }).click();
+    await formAlert.waitFor({ state: 'detached' });
+    expect(await kyc.typeDialog.count()).toBe(0);
+    expect(await page.getByRole('heading', { name: messages.router.unexpected }).count()).toBe(0);
   });
 
   it('saves screenshots of home, dashboard and not-found at both sizes', async () => {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { COOKIE_BANNER_DELAY_MS, COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
-
 import { deferred } from './deferred.tsx';
 
 const CookieBannerPanel = deferred(() => import('./cookie-banner-panel.tsx'));

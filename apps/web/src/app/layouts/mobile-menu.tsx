@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
-import { messages } from '@sikka/contracts';
 import { deferred } from '../../components/deferred.tsx';
-import { RetryAlert } from '../../components/ui/retry-alert.tsx';
+import { openedPartFailed } from '../../components/ui/retry-alert.tsx';
 import { useBodyScrollLock } from '../../hooks/use-body-scroll-lock.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 
@@ -51,14 +50,7 @@ export function MobileMenu() {
         <MobileMenuPanel
           onClose={() => setOpen(false)}
           trigger={trigger}
-          failed={(retry) => (
-            <RetryAlert
-              floating="top"
-              message={messages.router.partFailed('The menu')}
-              onRetry={retry}
-              onClose={() => setOpen(false)}
-            />
-          )}
+          failed={openedPartFailed('The menu', 'top', () => setOpen(false))}
         />
       ) : null}
     </>

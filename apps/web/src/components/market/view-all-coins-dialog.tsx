@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { messages, type Coin } from '@sikka/contracts';
+import type { Coin } from '@sikka/contracts';
 import { buttonClasses } from '../ui/button.tsx';
-import { RetryAlert } from '../ui/retry-alert.tsx';
+import { openedPartFailed } from '../ui/retry-alert.tsx';
 import { deferred } from '../deferred.tsx';
 
 const ViewAllCoinsPanel = deferred(() => import('./view-all-coins-panel.tsx'));
@@ -37,14 +37,7 @@ export function ViewAllCoinsDialog({
           onTrade={onTrade}
           onClose={() => setOpen(false)}
           trigger={trigger}
-          failed={(retry) => (
-            <RetryAlert
-              floating="bottom"
-              message={messages.router.partFailed('The coin list')}
-              onRetry={retry}
-              onClose={() => setOpen(false)}
-            />
-          )}
+          failed={openedPartFailed('The coin list', 'bottom', () => setOpen(false))}
         />
       ) : null}
     </>

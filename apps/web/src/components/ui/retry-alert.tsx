@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { AlertTriangle, RotateCcw } from 'lucide-react';
 import { clsx } from 'clsx';
+import { messages } from '@sikka/contracts';
 import { Button } from './button.tsx';
 
 /** Where a floating alert sits: clear of the header (top) or of the mobile bottom bar (bottom). */
@@ -48,4 +50,25 @@ export function RetryAlert({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The `failed` view of a deferred part the user opened (a menu, a dialog): names what could not
+ * be loaded, floating where the part would have shown, with Retry and Close.
+ */
+export function openedPartFailed(
+  what: string,
+  placement: keyof typeof floating,
+  onClose: () => void,
+): (retry: () => void) => ReactNode {
+  return function OpenedPartFailed(retry) {
+    return (
+      <RetryAlert
+        floating={placement}
+        message={messages.router.partFailed(what)}
+        onRetry={retry}
+        onClose={onClose}
+      />
+    );
+  };
 }

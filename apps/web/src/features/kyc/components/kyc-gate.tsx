@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { messages, type KycType } from '@sikka/contracts';
+import type { KycType } from '@sikka/contracts';
 import { paths } from '../../../config/paths.ts';
 import { deferred } from '../../../components/deferred.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { openedPartFailed } from '../../../components/ui/retry-alert.tsx';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { KYC_SEARCH_PARAM } from '../lib/kyc-search-param.ts';
 import { CorporateKycDialog } from './corporate-kyc-dialog.tsx';
@@ -78,14 +78,7 @@ export function KycGate() {
           open
           onCancel={cancel}
           onSubmitted={() => setStep('closed')}
-          failed={(retry) => (
-            <RetryAlert
-              floating="bottom"
-              message={messages.router.partFailed('The KYC form')}
-              onRetry={retry}
-              onClose={cancel}
-            />
-          )}
+          failed={openedPartFailed('The KYC form', 'bottom', cancel)}
         />
       ) : null}
     </>
