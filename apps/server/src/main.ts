@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { exitIfLocked } from './db/index.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -12,7 +13,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  // Another process on this DATA_DIR's embedded database: say who, exit 1, touch nothing.
+  const app = await buildApp(config).catch(exitIfLocked);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

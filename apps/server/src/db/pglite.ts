@@ -2,12 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './types.ts';
 
+export interface PgliteOptions {
+  /** Runs after the database is closed (openDb releases the DATA_DIR lock here). */
+  onClose?: () => void;
+}
+
 /**
  * Embedded PostgreSQL (WASM). It serves one connection, so transactions are serialised by
  * PGlite itself; money tests that need real concurrency run on PostgreSQL instead.
- * `dataDir` undefined = in memory (tests).
+ * `dataDir` undefined = in memory (tests). PGlite does not guard its directory against a
+ * second process; callers opening a directory do that (openDb holds the DATA_DIR lock).
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // numeric and int8 stay strings, as in the `pg` adapter: money never becomes a JS float.
   const pg = await PGlite.create(dataDir, {
@@ -32,6 +38,13 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       const unsub = await pg.listen(channel, onPayload);
       return async () => unsub();
     },
-    close: () => pg.close(),
+    async close() {
+      try {
+        await pg.close();
+      } finally {
+        // Only after PGlite has flushed and let go of its files may another process open them.
+        options.onClose?.();
+      }
+    },
   };
 }

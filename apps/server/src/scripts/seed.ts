@@ -10,7 +10,7 @@
  * leaves an existing demo account as it is.
  */
 import { loadConfig } from '../config.ts';
-import { openDb } from '../db/index.ts';
+import { exitIfLocked, openDb } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../money/demo-data.ts';
 
@@ -19,7 +19,8 @@ if (config.NODE_ENV === 'production') {
   process.stderr.write('Refusing to seed demo data: NODE_ENV is production.\n');
   process.exit(1);
 }
-const db = await openDb(config);
+// Refuses (exit 1, naming the PID) while a server holds the embedded database of DATA_DIR.
+const db = await openDb(config).catch(exitIfLocked);
 try {
   await migrate(db);
   const result = await seedDemo(db);

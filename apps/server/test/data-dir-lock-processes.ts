@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN } from '../../../test/support/app.ts';
+import { freePort } from '../../../test/support/pg-cluster.ts';
+
+/**
+ * Real OS processes for the DATA_DIR lock tests: the production entry and scripts run with
+ * `node --import tsx` on the embedded database (no DATABASE_URL), so each process has its own
+ * PID and its own PGlite, as two servers started by hand would.
+ */
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const ENTRY = {
+  server: path.join(ROOT, 'apps/server/src/main.ts'),
+  migrate: path.join(ROOT, 'apps/server/src/scripts/migrate.ts'),
+  seed: path.join(ROOT, 'apps/server/src/scripts/seed.ts'),
+  raceChild: path.join(ROOT, 'apps/server/test/data-dir-lock-child.ts'),
+};
+
+export interface Proc {
+  child: ChildProcess;
+  pid: number;
+  /** stdout + stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  running(): boolean;
+}
+
+/** Every process started here, so a test can stop them all even when it fails. */
+const started = new Set<Proc>();
+
+export function spawnTs(entry: string, env: Record<string, string>, args: string[] = []): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    cwd: ROOT,
+    // Not the parent's environment: a developer's DATABASE_URL must never reach these.
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const proc: Proc = {
+    child,
+    pid: child.pid!,
+    output: () => log,
+    exited,
+    running: () => child.exitCode === null && child.signalCode === null,
+  };
+  started.add(proc);
+  void exited.then(() => started.delete(proc));
+  return proc;
+}
+
+/** kill -9 of whatever is still running; for afterEach. */
+export async function killAll(): Promise<void> {
+  const left = [...started];
+  for (const p of left) p.child.kill('SIGKILL');
+  await Promise.all(left.map((p) => p.exited));
+}
+
+export function serverEnv(dataDir: string, port: number): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    WEB_DIST: '/nonexistent',
+    LOG_LEVEL: 'warn',
+    // The feed is not under test; leave the two cores to the servers' start-up.
+    MARKET_AUTOSTART: 'false',
+  };
+}
+
+export interface Server extends Proc {
+  baseUrl: string;
+}
+
+async function healthy(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a server on `dataDir` and waits until it answers /api/health ('serving') or exits
+ * ('exited'), whichever comes first.
+ */
+export async function launchServer(
+  dataDir: string,
+  timeoutMs = 120_000,
+): Promise<{ server: Server; outcome: 'serving' | 'exited' }> {
+  const port = await freePort();
+  const proc = spawnTs(ENTRY.server, serverEnv(dataDir, port));
+  const server: Server = { ...proc, baseUrl: `http://127.0.0.1:${port}` };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!proc.running()) return { server, outcome: 'exited' };
+    if (await healthy(server.baseUrl)) return { server, outcome: 'serving' };
+    if (Date.now() > deadline) {
+      throw new Error(`server neither served nor exited in ${timeoutMs} ms:\n${proc.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A server that must start; fails with its output otherwise. */
+export async function startServer(dataDir: string): Promise<Server> {
+  const { server, outcome } = await launchServer(dataDir);
+  if (outcome !== 'serving') {
+    throw new Error(`server exited with ${await server.exited}:\n${server.output()}`);
+  }
+  return server;
+}
+
+export async function isServing(server: Server): Promise<boolean> {
+  return server.running() && (await healthy(server.baseUrl));
+}
+
+export async function postJson(
+  baseUrl: string,
+  url: string,
+  body: unknown,
+): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, text: await res.text() };
+}
