@@ -6,9 +6,21 @@
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// The browser opens Vite (:5173, apps/web/vite.config.ts), whose proxy passes its Origin on to
+// the server: the server must count Vite's address as its own, besides its own address.
+const serverPort = process.env.PORT ?? '3000';
+const devOrigins = ['5173', serverPort].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
 const tasks = [
-  { name: 'server', args: ['run', 'dev', '-w', '@sikka/server'], colour: 36 },
-  { name: 'web', args: ['run', 'dev', '-w', '@sikka/web'], colour: 35 },
+  {
+    name: 'server',
+    args: ['run', 'dev', '-w', '@sikka/server'],
+    colour: 36,
+    env: { PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? devOrigins.join(',') },
+  },
+  { name: 'web', args: ['run', 'dev', '-w', '@sikka/web'], colour: 35, env: {} },
 ];
 
 /** Prefixes each line of a child's output with its coloured name. */
@@ -27,12 +39,12 @@ function pipe(stream, out, label) {
 }
 
 let stopping = false;
-const children = tasks.map(({ name, args, colour }) => {
+const children = tasks.map(({ name, args, colour, env }) => {
   // Each child leads its own process group so stopping it also stops what npm started under it.
   const child = spawn(npm, args, {
     stdio: ['inherit', 'pipe', 'pipe'],
     detached: process.platform !== 'win32',
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
   });
   const label = `\x1b[${colour}m[${name}]\x1b[0m`;
   pipe(child.stdout, process.stdout, label);

@@ -11,8 +11,10 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      // No changeOrigin: the server's CSRF check compares Origin with Host, so the browser's
-      // Host (localhost:5173) must reach it unchanged. ws: true carries /api/realtime.
+      // The browser's Origin (http://localhost:5173) reaches the server unchanged; the server
+      // accepts it because `npm run dev` (scripts/dev.mjs) puts it in PUBLIC_ORIGIN. Running
+      // the server another way, or `vite preview` (:4173), needs PUBLIC_ORIGIN set to match.
+      // ws: true carries /api/realtime.
       '/api': { target: API_TARGET, ws: true, changeOrigin: false },
     },
   },

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { SESSION_COOKIE } from '@sikka/contracts';
-import { ADMIN, logInAdmin, newUser, signUp, startTestApp, type TestApp } from '../support/app.ts';
+import {
+  ADMIN,
+  logInAdmin,
+  newUser,
+  signUp,
+  startTestApp,
+  verifyKyc,
+  type TestApp,
+} from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { fund, utr } from '../../apps/server/test/money-helpers.ts';
 import { kycFormData, submitKyc, validParts } from '../../apps/server/test/kyc-fixtures.ts';
@@ -31,15 +39,18 @@ const someUuid = () => randomUUID();
 
 /**
  * EVERY route of the server, classified. A route the server has but this table does not
- * fails the test: whoever adds a route must say who may call it.
+ * fails the test: whoever adds a route must say who may call it. `sessionIndependent`: the
+ * answer is the same for everyone, so it may be cached; every other answer, errors included,
+ * must say `Cache-Control: no-store` (issue 12.7, apps/server/src/http/cache-control.ts).
  */
-const ROUTES: Record<string, { access: Access; probe?: Probe }> = {
-  'GET /api/health': { access: 'public' },
-  'GET /api/openapi.json': { access: 'public' },
+const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent?: true }> = {
+  'GET /api/health': { access: 'public', sessionIndependent: true },
+  'GET /api/openapi.json': { access: 'public', sessionIndependent: true },
   'GET /api/realtime': { access: 'public' },
-  'GET /api/market/tickers': { access: 'public' },
+  'GET /api/market/tickers': { access: 'public', sessionIndependent: true },
   'GET /api/market/candles': {
     access: 'public',
+    sessionIndependent: true,
     probe: () => ({ url: '/api/market/candles?market=BTCINR' }),
   },
   'GET /api/auth/session': { access: 'public' },
@@ -110,9 +121,12 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
     creds.userA = a;
     creds.userB = b;
     creds.admin = ADMIN;
-    await fund(t.app, a.cookie, cookies.admin, '1000');
+    // A's documents exist (the owner route serves them); money routes need verified KYC.
     const kyc = await submitKyc(t.app, a.cookie, kycFormData(await validParts()));
     if (kyc.statusCode !== 200) throw new Error(`KYC ${kyc.statusCode} ${kyc.body}`);
+    await verifyKyc(t.app.db, a.id);
+    await verifyKyc(t.app.db, b.id);
+    await fund(t.app, a.cookie, cookies.admin, '1000');
   });
   afterAll(() => t?.close());
 
@@ -127,6 +141,7 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
 
     const failures: string[] = [];
     const counts: Record<string, number> = {};
+    let noStore = 0;
     for (const route of routes) {
       const entry = ROUTES[key(route)]!;
       for (const actor of ['anonymous', 'userA', 'userB', 'admin'] as const) {
@@ -161,11 +176,21 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
           failures.push(
             `${route.method} ${url} as ${actor}: ${res.statusCode} (want ${want}) ${res.body.slice(0, 120)}`,
           );
+        // Signed in or out, allowed or refused: no cache may keep a session-dependent answer.
+        if (!entry.sessionIndependent) {
+          const cache = String(res.headers['cache-control'] ?? '');
+          if (cache.split(',').some((d) => d.trim().toLowerCase() === 'no-store')) noStore += 1;
+          else
+            failures.push(
+              `${route.method} ${url} as ${actor}: ${res.statusCode} Cache-Control "${cache}", want no-store`,
+            );
+        }
       }
     }
     console.log(
       `[authz] ${routes.length} method+path pairs (${Object.keys(ROUTES).length} classified routes) × 4 actors = ` +
-        `${routes.length * 4} requests; answers ${JSON.stringify(counts)}; failures ${failures.length}`,
+        `${routes.length * 4} requests; answers ${JSON.stringify(counts)}; ` +
+        `session-dependent answers with Cache-Control: no-store ${noStore}; failures ${failures.length}`,
     );
     expect(failures).toEqual([]);
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { messages } from '@sikka/contracts';
-import { logInAdmin, newUser, signUp, startTestApp, type TestApp } from '../support/app.ts';
+import {
+  logInAdmin,
+  newUser,
+  signUp,
+  signUpVerified,
+  startTestApp,
+  type TestApp,
+} from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { utr } from '../../apps/server/test/money-helpers.ts';
 import { listRoutes } from './support/routes.ts';
@@ -10,6 +17,7 @@ import { diff, snapshot } from './support/snapshot.ts';
 if (!pgUrl()) console.warn(postgresSkipReason());
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SITE = 'https://sikka.example';
 
 /** Item 6a: no other site can make a signed-in browser change anything, and GET changes nothing. */
 describe.skipIf(!pgUrl())('CSRF on every mutating route', () => {
@@ -19,9 +27,10 @@ describe.skipIf(!pgUrl())('CSRF on every mutating route', () => {
   let pendingDeposit: string;
 
   beforeAll(async () => {
-    t = await startTestApp('postgres', { MARKET_AUTOSTART: false });
+    // The site users open; the Host header is no longer what decides (issue 12.7b).
+    t = await startTestApp('postgres', { MARKET_AUTOSTART: false, PUBLIC_ORIGIN: SITE });
     admin = await logInAdmin(t.app);
-    user = await signUp(t.app);
+    user = await signUpVerified(t.app);
     const dep = await t.app.inject({
       method: 'POST',
       url: '/api/deposits',
@@ -78,6 +87,20 @@ describe.skipIf(!pgUrl())('CSRF on every mutating route', () => {
           },
         ],
         [
+          // A foreign page reached through a name that resolves to this server (DNS rebinding)
+          // or a proxy passing Host through: Host equals the foreign Origin.
+          'forged Host = Origin evil',
+          403,
+          {
+            headers: {
+              origin: 'https://evil.example',
+              host: 'evil.example',
+              'content-type': 'application/json',
+            },
+            payload: text,
+          },
+        ],
+        [
           'Origin null',
           403,
           { headers: { origin: 'null', 'content-type': 'application/json' }, payload: text },
@@ -130,7 +153,7 @@ describe.skipIf(!pgUrl())('CSRF on every mutating route', () => {
       headers: {
         cookie: user.cookie,
         host: 'sikka.example',
-        origin: 'https://sikka.example',
+        origin: SITE,
         'sec-fetch-site': 'same-origin',
       },
       payload: { fullName: 'Asha R' },

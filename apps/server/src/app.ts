@@ -17,6 +17,8 @@ import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { installErrorHandlers } from './http/errors.ts';
 import { installCsrfGuard } from './http/csrf.ts';
+import { installCacheControl } from './http/cache-control.ts';
+import { installOriginPolicy } from './http/origins.ts';
 import { installStatic } from './http/static.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { ensureAdmin } from './users/admin-bootstrap.ts';
@@ -29,7 +31,7 @@ import tradeRoutes from './routes/trades/index.ts';
 import type { UsdtInrRateSource } from './money/rate.ts';
 import marketRoutes from './routes/market/index.ts';
 import { marketPlugin } from './market/plugin.ts';
-import { realtimePlugin } from './realtime/plugin.ts';
+import { realtimePlugin, realtimeSocketErrorHandler } from './realtime/plugin.ts';
 import kycRoutes from './routes/kyc/index.ts';
 import { KYC_MULTIPART_LIMITS } from './kyc/form.ts';
 
@@ -48,6 +50,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Fixes or moves the USDT/INR rate of quick trades (tests, benchmarks); default: the market feed. */
   usdtInrRate?: UsdtInrRateSource;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** The one factory used by the server entry, the tests and the benchmarks. */
@@ -56,7 +60,10 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -100,7 +107,10 @@ export async function buildApp(
   await app.register(fastifyRateLimit, { global: false });
   // Before any route, so every route answers an upgrade attempt properly; bigger client
   // messages close the socket (1009).
-  await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: WS_MAX_MESSAGE_BYTES },
+    errorHandler: realtimeSocketErrorHandler,
+  });
   // Only /api/kyc accepts multipart (the CSRF guard refuses it elsewhere); files are read per request.
   await app.register(fastifyMultipart, { limits: KYC_MULTIPART_LIMITS });
   await app.register(fastifySwagger, {
@@ -115,13 +125,21 @@ export async function buildApp(
   });
 
   installErrorHandlers(app);
-  installCsrfGuard(app, config.ALLOWED_ORIGINS?.split(',').map((s) => s.trim()) ?? []);
+  installOriginPolicy(app, config);
+  installCsrfGuard(app);
+  installCacheControl(app);
   await app.register(authPlugin);
 
-  app.get('/api/health', { schema: { response: { 200: healthResponseSchema } } }, async () => ({
-    ok: true as const,
-  }));
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The same for everyone: exempt from the no-store rule of http/cache-control.ts.
+  const sessionIndependent = { sessionIndependent: true };
+  app.get(
+    '/api/health',
+    { config: sessionIndependent, schema: { response: { 200: healthResponseSchema } } },
+    async () => ({ ok: true as const }),
+  );
+  app.get('/api/openapi.json', { config: sessionIndependent, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(adminRoutes, { prefix: '/api/admin' });

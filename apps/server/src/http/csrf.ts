@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 import { messages } from '@sikka/contracts';
 
@@ -6,21 +6,15 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes that take multipart/form-data (file uploads); every other mutation takes JSON. */
 const MULTIPART_ROUTES = new Set(['/api/kyc']);
 
-function sameOrigin(request: FastifyRequest, origin: string, extra: Set<string>): boolean {
-  if (extra.has(origin)) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * CSRF defence in depth (DESIGN.md §3): SameSite=Lax cookies, plus refusing any mutation
  * from another site (Origin / Sec-Fetch-Site) and any body a plain HTML form could send.
+ * "Another site" is any Origin outside `app.publicOrigins` (PUBLIC_ORIGIN): the Host header
+ * is not trusted, since a foreign page reached through a name resolving here sends a Host
+ * equal to its own Origin. Requests without Origin (curl, server-to-server) hold no victim's
+ * cookies and pass to the content-type check.
  */
-export function installCsrfGuard(app: FastifyInstance, allowedOrigins: string[]): void {
-  const extra = new Set(allowedOrigins);
+export function installCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!MUTATING.has(request.method)) return;
     const site = request.headers['sec-fetch-site'];
@@ -28,7 +22,7 @@ export function installCsrfGuard(app: FastifyInstance, allowedOrigins: string[])
       throw new AppError(403, 'cross_site', messages.http.crossSite);
     }
     const origin = request.headers.origin;
-    if (origin !== undefined && !sameOrigin(request, origin, extra)) {
+    if (origin !== undefined && !app.publicOrigins.allows(origin)) {
       throw new AppError(403, 'cross_site', messages.http.crossSite);
     }
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

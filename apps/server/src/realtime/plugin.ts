@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { messages, REALTIME_PATH } from '@sikka/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { messages, REALTIME_PATH, WS_MAX_MESSAGE_BYTES } from '@sikka/contracts';
 import { hashToken } from '../auth/tokens.ts';
 import { AppError } from '../http/errors.ts';
 import type { MarketTick } from '../market/feed.ts';
@@ -13,6 +15,34 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * @fastify/websocket's `errorHandler` for errors on an open socket. `ws` reports a client that
+ * broke the protocol with a `WS_ERR_*` code, most often a message over WS_MAX_MESSAGE_BYTES:
+ * the client's fault, not ours. `ws` has already sent the close frame (1009 for a message too
+ * big) and stopped reading, so one warning without a stack is enough, and the socket is left
+ * to finish that close (terminating now could cut the close frame before it leaves). Anything
+ * else is logged as the library's default does, and the socket dropped.
+ */
+export function realtimeSocketErrorHandler(
+  error: Error,
+  socket: WebSocket,
+  request: FastifyRequest,
+): void {
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (code.startsWith('WS_ERR_')) {
+    const tooBig = code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+    request.log.warn(
+      { code, reason: error.message, ...(tooBig ? { limitBytes: WS_MAX_MESSAGE_BYTES } : {}) },
+      tooBig
+        ? 'websocket message over the size limit: socket closed'
+        : 'websocket protocol error from the client: socket closed',
+    );
+    return;
+  }
+  request.log.error({ err: error }, 'websocket error');
+  socket.terminate();
+}
+
 /** Written by the triggers of migration 003 with the user id as payload. */
 export const BALANCE_CHANNEL = 'balance_changed';
 
@@ -24,12 +54,6 @@ export const BALANCE_CHANNEL = 'balance_changed';
 export const realtimePlugin = fp(
   async (app) => {
     const config = app.config;
-    const allowedOrigins = new Set(
-      (config.ALLOWED_ORIGINS ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    );
     const hub = new RealtimeHub({
       db: app.db,
       market: app.market,
@@ -59,7 +83,7 @@ export const realtimePlugin = fp(
         websocket: true,
         schema: { hide: true },
         preValidation: async (request) => {
-          if (!originAllowed(request.headers.origin, request.host, allowedOrigins)) {
+          if (!originAllowed(request.headers.origin, app.publicOrigins)) {
             throw new AppError(403, 'cross_site', messages.http.crossSite);
           }
         },

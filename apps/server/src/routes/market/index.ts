@@ -8,11 +8,15 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
-/** /api/market: the feed's snapshot and candles. Public: market data needs no account. */
+/**
+ * /api/market: the feed's snapshot and candles. Public: market data needs no account, and is
+ * the same for every caller (`sessionIndependent`: these set their own Cache-Control).
+ */
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickers',
     {
+      config: { sessionIndependent: true },
       schema: { response: { 200: tickersResponseSchema } },
       // The feed serialises its snapshot once per tick (every browser polls this while its
       // socket is down); the feed's own object is trusted, anything else is serialised here.
@@ -29,6 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/candles',
     {
+      config: { sessionIndependent: true },
       schema: {
         querystring: candlesQuerySchema,
         response: { 200: candlesResponseSchema, ...errorResponses },
