@@ -7,7 +7,8 @@
  */
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { quickPrices, usdtInrRate } from '../../apps/server/src/money/rate.ts';
+import { quickPrices } from '@sikka/contracts';
+import { usdtInrRate } from '../../apps/server/src/money/rate.ts';
 import { checkLedgerInvariants } from '../../test/support/invariants.ts';
 import type { ChildEvent, Commands, CpuResult, ReplyMessage, RequestMessage } from './protocol.ts';
 import { seedTraders } from './seed.ts';

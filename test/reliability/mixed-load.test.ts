@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalToUnits, unitsToDecimal } from '@sikka/contracts';
-import { quickPrices } from '../../apps/server/src/money/rate.ts';
+import { quickPrices } from '@sikka/contracts';
 import { utr } from '../../apps/server/test/money-helpers.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';

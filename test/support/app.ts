@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { testConfig, type Config } from '../../apps/server/src/config.ts';
+import type { Queryable } from '../../apps/server/src/db/index.ts';
 import { openTestDb, type Driver } from './databases.ts';
 
 export interface TestApp {
@@ -22,6 +23,8 @@ export interface StartOptions {
   poolSize?: number;
   /** Fixes or moves the USDT/INR rate quick trades use. */
   usdtInrRate?: () => string | null;
+  /** Receives the app's log lines (JSON), e.g. to assert what was logged; set LOG_LEVEL too. */
+  logStream?: { write(line: string): void };
 }
 
 /** The production `buildApp` on a fresh database of the given driver, with a movable clock. */
@@ -44,12 +47,15 @@ export async function startTestApp(
       // Tests sign many users up from one address; the limit tests set their own budgets.
       RATE_LIMIT_LOGIN_PER_MIN: 100_000,
       RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
+      // Money tests trade many times a minute as one user; the limit's own test sets it.
+      RATE_LIMIT_MONEY_PER_MIN: 100_000,
       ...overrides,
     }),
     {
       db,
       clock: () => new Date(Date.now() + offset),
       ...(options.usdtInrRate ? { usdtInrRate: options.usdtInrRate } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
     },
   );
   return {
@@ -94,6 +100,32 @@ export async function signUp(app: FastifyInstance, overrides: Parameters<typeof 
   const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return { cookie: sessionCookie(res), id: res.json().user.id as string, ...body };
+}
+
+/**
+ * Marks a user's KYC verified, as an admin's approval leaves it. A fixture for tests of money
+ * paths, which the server opens only to verified users; the KYC flow itself (submission,
+ * review) has its own tests in apps/server/test/kyc-*.test.ts and e2e/kyc.test.ts.
+ */
+export async function verifyKyc(db: Queryable, userId: string): Promise<void> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE users SET kyc_status = 'verified', kyc_type = coalesce(kyc_type, 'individual'),
+            kyc_submitted_at = coalesce(kyc_submitted_at, now()), kyc_verified_at = now(),
+            kyc_rejected_reason = NULL
+      WHERE id = $1 RETURNING id`,
+    [userId],
+  );
+  if (!rows[0]) throw new Error(`verifyKyc: no user ${userId}`);
+}
+
+/** Signs up a new user whose KYC is verified (see verifyKyc); returns its cookie and id. */
+export async function signUpVerified(
+  app: FastifyInstance,
+  overrides: Parameters<typeof newUser>[0] = {},
+) {
+  const user = await signUp(app, overrides);
+  await verifyKyc(app.db, user.id);
+  return user;
 }
 
 export async function logInAdmin(app: FastifyInstance): Promise<string> {

@@ -97,8 +97,13 @@ const CHECKS: Array<{ name: string; sql: string }> = [
                               AND l.operation_type = 'trade_' || t.type)`,
   },
   {
-    name: 'trade total is not round(amount × price, 2)',
-    sql: `SELECT id AS who, total::text FROM trades WHERE total <> round(amount * price, 2)`,
+    // The house's rounding (migration 011): a buyer pays the exact value rounded up to the
+    // paisa, a seller receives it rounded down. Written out here, not through trade_total(),
+    // so a wrong function cannot vouch for itself.
+    name: 'trade total is not amount × price rounded in the house’s favour',
+    sql: `SELECT id AS who, total::text FROM trades
+           WHERE total <> CASE type WHEN 'buy' THEN ceil(amount * price * 100) / 100
+                                    ELSE floor(amount * price * 100) / 100 END`,
   },
   {
     name: 'trade counters differ from the trades',

@@ -1,11 +1,28 @@
 import { z } from 'zod';
+import { compareDecimal, TRADE_MAX_TOTAL_INR, TRADE_MIN_TOTAL_INR } from '@sikka/contracts';
+import { normaliseOrigin } from './http/origins.ts';
 
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** Comma-separated origins; checked at start-up because a typo would refuse every change. */
+const originList = optionalString.refine(
+  (v) => v === undefined || v.split(',').every((s) => !s.trim() || normaliseOrigin(s) !== null),
+  'expected comma-separated origins like https://sikka.example (scheme://host[:port])',
+);
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** A rupee amount of at least ₹0.01 with at most 2 places, kept as a decimal string. */
+const inrAmount = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be rupees with at most 2 decimal places')
+    .refine((v) => compareDecimal(v, '0.01') >= 0, 'must be at least 0.01')
+    .default(fallback);
 
 /** Environment variables of DESIGN.md §1, validated once at start-up. */
 export const envSchema = z.object({
@@ -38,8 +55,14 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   KYC_ENCRYPTION_KEY: optionalString,
-  /** Extra origins allowed to send mutations (comma-separated), besides the request's own host. */
-  ALLOWED_ORIGINS: optionalString,
+  /**
+   * Where users open the web app (comma-separated origins, e.g. https://sikka.example): only
+   * pages of these may send changes or open the socket. Default: the listen address
+   * (http://HOST:PORT, plus localhost and 127.0.0.1 when HOST is loopback or a wildcard).
+   */
+  PUBLIC_ORIGIN: originList,
+  /** More origins allowed, added to PUBLIC_ORIGIN or its default (comma-separated). */
+  ALLOWED_ORIGINS: originList,
   /** Set when behind a reverse proxy that sets X-Forwarded-* (client IP, https). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -51,8 +74,26 @@ export const envSchema = z.object({
   /** Per-IP request budgets per minute for the auth endpoints. */
   RATE_LIMIT_LOGIN_PER_MIN: positiveInt(20),
   RATE_LIMIT_SIGNUP_PER_MIN: positiveInt(10),
-  /** Failed logins for one account within an hour before further tries are refused. */
-  ACCOUNT_LOCK_FAILURES: positiveInt(100),
+  /**
+   * Login throttle (ADR 008), never a lock-out. Failed logins for one e-mail from one source
+   * (client address; an IPv6 /64) that are let through before that source must wait.
+   */
+  LOGIN_FREE_FAILURES_PER_SOURCE: positiveInt(5),
+  /** Failed logins for one e-mail, from all the sources it never signed in from, before those wait. */
+  LOGIN_FREE_FAILURES_PER_ACCOUNT: positiveInt(20),
+  /** The first wait (ms) once the free failures are used; it doubles with each further failure. */
+  LOGIN_DELAY_BASE_MS: positiveInt(1000),
+  /** Longest wait (ms) between two checked passwords from one source for one e-mail. */
+  LOGIN_SOURCE_DELAY_MAX_MS: positiveInt(15 * 60_000),
+  /** Longest wait (ms) between two checked passwords for one e-mail from sources it never used. */
+  LOGIN_ACCOUNT_DELAY_MAX_MS: positiveInt(60_000),
+  /** Failures are forgotten once no failure came for this long (ms). */
+  LOGIN_FAILURE_MEMORY_MS: positiveInt(24 * 60 * 60_000),
+  /** Per-user request budget per minute of each money-moving route (trades, deposit requests). */
+  RATE_LIMIT_MONEY_PER_MIN: positiveInt(30),
+  /** Bounds of one quick trade's INR total (decimal rupees); the minimum is at least ₹0.01. */
+  TRADE_MIN_TOTAL_INR: inrAmount(TRADE_MIN_TOTAL_INR),
+  TRADE_MAX_TOTAL_INR: inrAmount(TRADE_MAX_TOTAL_INR),
   /** Directory of the built web app; served with SPA fallback when present. */
   WEB_DIST: optionalString,
 });
@@ -66,6 +107,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (compareDecimal(parsed.data.TRADE_MIN_TOTAL_INR, parsed.data.TRADE_MAX_TOTAL_INR) > 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRADE_MIN_TOTAL_INR: must not be above TRADE_MAX_TOTAL_INR',
+    );
   }
   return parsed.data;
 }

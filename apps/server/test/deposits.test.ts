@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_SIZE, messages } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
-import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
+import {
+  logInAdmin,
+  signUpVerified,
+  startTestApp,
+  type TestApp,
+} from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
 import { api, utr } from './money-helpers.ts';
 
@@ -26,7 +31,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
     )[0]!.n;
 
   it('creates a pending request with the amount as a decimal string and moves no money', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const res = await http.post('/api/deposits', u.cookie, {
       amount: '2500.5',
       utrNumber: 'abcd12345678',
@@ -62,7 +67,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
     [null, messages.deposits.amountRequired],
     [undefined, messages.deposits.amountRequired],
   ])('refuses amount %j with "%s" and writes nothing', async (amount, message) => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const body = amount === undefined ? { utrNumber: utr() } : { amount, utrNumber: utr() };
     const res = await http.post('/api/deposits', u.cookie, body);
     expect(res.statusCode).toBe(400);
@@ -75,7 +80,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
   });
 
   it('accepts the limits themselves: ₹100 and ₹10,00,000', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     for (const [amount, stored] of [
       ['100', '100.00'],
       ['1000000.00', '1000000.00'],
@@ -96,7 +101,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
     [123456789012, messages.deposits.utrInvalid],
     [null, messages.deposits.utrRequired],
   ])('refuses UTR %j with "%s"', async (utrNumber, message) => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const body = utrNumber === undefined ? { amount: '500' } : { amount: '500', utrNumber };
     const res = await http.post('/api/deposits', u.cookie, body);
     expect(res.statusCode).toBe(400);
@@ -105,8 +110,8 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
   });
 
   it('files one bank transfer (UTR) once, for anyone, until it is rejected', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await signUpVerified(t.app);
+    const b = await signUpVerified(t.app);
     const ref = utr();
     expect(
       (await http.post('/api/deposits', a.cookie, { amount: '500', utrNumber: ref })).statusCode,
@@ -136,7 +141,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
   });
 
   it('reports every bad field at once', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const res = await http.post('/api/deposits', u.cookie, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
@@ -146,8 +151,8 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
   });
 
   it('refuses a body naming another user or a status, and files nothing', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await signUpVerified(t.app);
+    const b = await signUpVerified(t.app);
     for (const extra of [{ userId: b.id }, { user_id: b.id }, { status: 'approved' }]) {
       const res = await http.post('/api/deposits', a.cookie, {
         amount: '500',
@@ -169,8 +174,8 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
   });
 
   it('lists only the caller’s own deposits, newest first, at most 10', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await signUpVerified(t.app);
+    const b = await signUpVerified(t.app);
     const made: string[] = [];
     for (let i = 0; i < 12; i += 1) {
       const res = await http.post('/api/deposits', a.cookie, {
@@ -197,7 +202,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
   });
 
   it('replays the first answer for a repeated Idempotency-Key and files one deposit', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const body = { amount: '1500', utrNumber: utr() };
     const key = { 'idempotency-key': 'deposit-key-1' };
     const first = await http.post('/api/deposits', u.cookie, body, key);
@@ -214,7 +219,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
       message: messages.idempotency.conflict,
     });
     // Keys belong to their user: another user's same key is a new request.
-    const v = await signUp(t.app);
+    const v = await signUpVerified(t.app);
     expect(
       (await http.post('/api/deposits', v.cookie, { ...body, utrNumber: utr() }, key)).statusCode,
     ).toBe(201);
@@ -228,7 +233,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
 
   describe('admin review', () => {
     it('approves a pending deposit once: credits the INR balance and the ledger', async () => {
-      const u = await signUp(t.app, { fullName: 'Meera Iyer' });
+      const u = await signUpVerified(t.app, { fullName: 'Meera Iyer' });
       const dep = (
         await http.post('/api/deposits', u.cookie, { amount: '5000.25', utrNumber: utr() })
       ).json().deposit;
@@ -271,7 +276,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
     });
 
     it('rejects only with a non-blank reason, moves no money, and cannot approve afterwards', async () => {
-      const u = await signUp(t.app);
+      const u = await signUpVerified(t.app);
       const dep = (
         await http.post('/api/deposits', u.cookie, { amount: '700', utrNumber: utr() })
       ).json().deposit;
@@ -310,7 +315,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
     });
 
     it('keeps the admin routes to the admin: 401 signed out, 403 for users, nothing changes', async () => {
-      const u = await signUp(t.app);
+      const u = await signUpVerified(t.app);
       const dep = (
         await http.post('/api/deposits', u.cookie, { amount: '900', utrNumber: utr() })
       ).json().deposit;
@@ -332,8 +337,8 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
       try {
         const h = api(fresh.app);
         const adm = await logInAdmin(fresh.app);
-        const ravi = await signUp(fresh.app, { fullName: 'Ravi Kumar' });
-        const sita = await signUp(fresh.app, { fullName: 'Sita Devi' });
+        const ravi = await signUpVerified(fresh.app, { fullName: 'Ravi Kumar' });
+        const sita = await signUpVerified(fresh.app, { fullName: 'Sita Devi' });
         const ids: string[] = [];
         for (let i = 0; i < 25; i += 1) {
           const who = i % 5 === 0 ? sita : ravi;
@@ -406,7 +411,7 @@ describe.each(availableDrivers())('daily deposit limit on %s', (driver) => {
     });
 
   it('refuses requests beyond ₹50,00,000 a day, counting pending and approved, not rejected', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const tag = Date.now().toString(36).toUpperCase();
     for (let i = 0; i < 4; i++) {
       expect((await deposit(u.cookie, '1000000.00', `DL${tag}${i}`)).statusCode).toBe(201);

@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { decimalToUnits, unitsToDecimal } from '@sikka/contracts';
+import {
+  compareDecimal,
+  decimalToUnits,
+  quickPrices,
+  TRADE_MIN_TOTAL_INR,
+  tradeTotal,
+  unitsToDecimal,
+} from '@sikka/contracts';
 import { pgUrl, postgresSkipReason } from '../../../test/support/databases.ts';
-import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
+import {
+  logInAdmin,
+  signUpVerified,
+  startTestApp,
+  type TestApp,
+} from '../../../test/support/app.ts';
 import { checkLedgerInvariants, ledgerTotals } from '../../../test/support/invariants.ts';
-import { quickPrices } from '../src/money/rate.ts';
 import { api, fund, pool, utr } from './money-helpers.ts';
 
 /**
@@ -59,7 +70,7 @@ describe.skipIf(!pgUrl())('money under concurrency on PostgreSQL', () => {
 
   it('(b) ₹10,000 and 200 concurrent ₹1,000 buys: exactly 10 fill', async () => {
     rate = '98'; // buy price 100.00: 10 USDT costs exactly ₹1,000.00
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     await fund(t.app, u.cookie, admin, '10000');
     const started = Date.now();
     const results = await Promise.all(
@@ -88,7 +99,7 @@ describe.skipIf(!pgUrl())('money under concurrency on PostgreSQL', () => {
   });
 
   it('(c) 40 approve calls, 20 at a time, for one deposit credit it once', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const dep = await http.post('/api/deposits', u.cookie, { amount: '5000', utrNumber: utr() });
     const id = dep.json().deposit.id as string;
     const started = Date.now();
@@ -119,7 +130,7 @@ describe.skipIf(!pgUrl())('money under concurrency on PostgreSQL', () => {
 
   it('(d) 50 concurrent requests with one Idempotency-Key make one trade and identical answers', async () => {
     rate = '98';
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     await fund(t.app, u.cookie, admin, '10000');
     const started = Date.now();
     const results = await Promise.all(
@@ -157,7 +168,7 @@ describe.skipIf(!pgUrl())('money under concurrency on PostgreSQL', () => {
     const USERS = 50;
     const DURATION_MS = 10_000;
     const users = await pool(
-      Array.from({ length: USERS }, () => () => signUp(t.app)),
+      Array.from({ length: USERS }, () => () => signUpVerified(t.app)),
       10,
     );
     // What the API acknowledged, per user, in exact units: the model the database must match.
@@ -208,6 +219,11 @@ describe.skipIf(!pgUrl())('money under concurrency on PostgreSQL', () => {
       rate = unitsToDecimal(ratePaise, 2);
 
       const tasks: Array<() => Promise<void>> = [];
+      // The prices the server executes at in this wave, and whether a total is under the
+      // minimum there: the one refusal that depends on the amount and the price together.
+      const now = quickPrices(rate);
+      const belowMinimum = (side: 'buy' | 'sell', usdtAmount: string) =>
+        compareDecimal(tradeTotal(side, usdtAmount, now[side]), TRADE_MIN_TOTAL_INR) < 0;
       for (const u of users) {
         const roll = rnd.next();
         if (roll < 0.4) {
@@ -229,6 +245,12 @@ describe.skipIf(!pgUrl())('money under concurrency on PostgreSQL', () => {
             } else if (res.statusCode === 422 && code === 'insufficient_inr')
               count('insufficient_inr');
             else if (res.statusCode === 409 && code === 'price_changed') count('price_changed');
+            else if (
+              res.statusCode === 422 &&
+              code === 'trade_limit' &&
+              belowMinimum('buy', usdtAmount)
+            )
+              count('below_minimum');
             else unexplained.push(`buy ${res.statusCode} ${res.body}`);
           };
           tasks.push(send);
@@ -249,6 +271,12 @@ describe.skipIf(!pgUrl())('money under concurrency on PostgreSQL', () => {
             } else if (res.statusCode === 422 && code === 'insufficient_usdt')
               count('insufficient_usdt');
             else if (res.statusCode === 409 && code === 'price_changed') count('price_changed');
+            else if (
+              res.statusCode === 422 &&
+              code === 'trade_limit' &&
+              belowMinimum('sell', usdtAmount)
+            )
+              count('below_minimum');
             else unexplained.push(`sell ${res.statusCode} ${res.body}`);
           });
         } else if (roll < 0.9) {

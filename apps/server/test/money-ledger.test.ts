@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareDecimal, decimalToUnits, unitsToDecimal } from '@sikka/contracts';
+import {
+  compareDecimal,
+  decimalToUnits,
+  quickPrices,
+  tradeTotal,
+  unitsToDecimal,
+} from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
-import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
+import {
+  logInAdmin,
+  signUpVerified,
+  startTestApp,
+  type TestApp,
+} from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/money/demo-data.ts';
-import { isPriceWorse, quickPrices, tradeTotal } from '../src/money/rate.ts';
+import { isPriceWorse } from '../src/money/rate.ts';
 import { api, fund, utr } from './money-helpers.ts';
 
 /** The SQL functions and the ledger, called directly: the last line of defence. */
@@ -39,7 +50,7 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
     )[0]!.balance;
 
   it('approve_deposit credits once; a repeat raises invalid state and credits nothing', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const id = await newDeposit(u.id, '1234.56');
     const rows = await t.app.db.query<{ status: string }>(
       'SELECT status FROM approve_deposit($1)',
@@ -60,7 +71,7 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
   });
 
   it('reject_deposit needs a reason and works only from pending', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const id = await newDeposit(u.id);
     for (const reason of [null, '', '   ']) {
       expect(await sqlError('SELECT reject_deposit($1, $2)', [id, reason])).toEqual({
@@ -77,7 +88,7 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
   });
 
   it('execute_usdt_buy / _sell refuse bad input and overdrafts with stable codes', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     await t.app.db.query('SELECT approve_deposit($1)', [await newDeposit(u.id, '100')]);
     const buy = (amount: string, price = '89.70') =>
       sqlError('SELECT execute_usdt_buy($1, $2::numeric, $3::numeric)', [u.id, amount, price]);
@@ -85,7 +96,8 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
     for (const bad of ['0', '-1', '0.000000001']) expect((await buy(bad)).code).toBe('SK005');
     expect((await buy('1', '0')).code).toBe('SK005');
     expect((await buy('1', '89.705')).code).toBe('SK005');
-    expect((await buy('0.00005')).message).toBe(
+    // A sell worth ₹0.00431 rounds down to ₹0.00 for the seller: it would take USDT for nothing.
+    expect((await sqlError('SELECT execute_usdt_sell($1, 0.00005, 86.2)', [u.id])).message).toBe(
       'Amount is too small: the trade total must be at least ₹0.01',
     );
     expect(await sqlError('SELECT execute_usdt_sell($1, 1, 86.2)', [u.id])).toEqual({
@@ -104,7 +116,7 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
   });
 
   it('keeps the ledger append-only', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     await fund(t.app, u.cookie, admin, '500');
     for (const sql of [
       'UPDATE ledger_entries SET amount = amount * 2',
@@ -117,7 +129,7 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
   });
 
   it('refuses at commit an operation whose entries do not sum to zero', async () => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     const err = await t.app.db
       .transaction(async (tx) => {
         await tx.query(
@@ -137,7 +149,7 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
     const probe = await startTestApp(driver, {}, { usdtInrRate: () => '87.7' });
     try {
       const adm = await logInAdmin(probe.app);
-      const u = await signUp(probe.app);
+      const u = await signUpVerified(probe.app);
       await fund(probe.app, u.cookie, adm, '1000');
       await api(probe.app).post('/api/trades/quick', u.cookie, {
         side: 'buy',
@@ -206,10 +218,15 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
 
   it('prices and guards exactly, without floats', () => {
     expect(quickPrices('87.7')).toEqual({ rate: '87.7', buy: '89.70', sell: '86.20' });
-    expect(quickPrices('90.125')).toEqual({ rate: '90.125', buy: '92.13', sell: '88.63' });
-    expect(tradeTotal('1.23456789', '89.70')).toBe('110.74');
-    expect(tradeTotal('0.00005', '89.70')).toBe('0.00');
-    expect(tradeTotal('0.0000558', '89.70')).toBe('0.01'); // 0.00500526 rounds up
+    // A rate with more places: the buyer's price rounds up, the seller's down.
+    expect(quickPrices('90.121')).toEqual({ rate: '90.121', buy: '92.13', sell: '88.62' });
+    // 110.7407397... : the buyer pays the paisa above, the seller gets the one below.
+    expect(tradeTotal('buy', '1.23456789', '89.70')).toBe('110.75');
+    expect(tradeTotal('sell', '1.23456789', '89.70')).toBe('110.74');
+    expect(tradeTotal('buy', '0.00005', '89.70')).toBe('0.01'); // 0.004485
+    expect(tradeTotal('sell', '0.00005', '89.70')).toBe('0.00');
+    expect(tradeTotal('buy', '2', '89.70')).toBe('179.40'); // exact stays exact
+    expect(tradeTotal('sell', '2', '89.70')).toBe('179.40');
     expect(isPriceWorse('buy', '90.14', '89.70')).toBe(false);
     expect(isPriceWorse('buy', '90.15', '89.70')).toBe(true);
     expect(isPriceWorse('sell', '85.77', '86.20')).toBe(false);

@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_SIZE, messages, TRADE_PAGE_SIZE } from '@sikka/contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  groupInr,
+  messages,
+  quickPrices,
+  TRADE_PAGE_SIZE,
+} from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
-import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
+import {
+  logInAdmin,
+  signUpVerified,
+  startTestApp,
+  type TestApp,
+} from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
-import { quickPrices } from '../src/money/rate.ts';
 import { api, fund } from './money-helpers.ts';
 
 describe.each(availableDrivers())('quick trades on %s', (driver) => {
@@ -20,7 +30,7 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
   afterAll(() => t.close());
 
   const funded = async (inr: string) => {
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     await fund(t.app, u.cookie, admin, inr);
     return u;
   };
@@ -35,7 +45,7 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
       )
     )[0]!.n;
 
-  it('buys at the server rate + 2 and charges round(amount × price, 2)', async () => {
+  it('buys at the server rate + 2 and charges amount × price rounded up to the paisa', async () => {
     rate = '87.7';
     const u = await funded('1000');
     const res = await quick(u.cookie, {
@@ -44,26 +54,26 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
       quotedRate: '89.70',
     });
     expect(res.statusCode).toBe(201);
-    // 1.23456789 × 89.70 = 110.740739733 → ₹110.74
+    // 1.23456789 × 89.70 = 110.740739733 → the buyer pays ₹110.75 (rounded up)
     expect(res.json().trade).toMatchObject({
       type: 'buy',
       amount: '1.23456789',
       price: '89.70',
-      total: '110.74',
+      total: '110.75',
       status: 'completed',
     });
-    expect(res.json().balances).toEqual({ inr: '889.26', usdt: '1.23456789' });
-    expect(await balanceOf(u.cookie)).toEqual({ inr: '889.26', usdt: '1.23456789' });
+    expect(res.json().balances).toEqual({ inr: '889.25', usdt: '1.23456789' });
+    expect(await balanceOf(u.cookie)).toEqual({ inr: '889.25', usdt: '1.23456789' });
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
-  it('sells at the server rate − 1.5, and credits the rounded total', async () => {
+  it('sells at the server rate − 1.5, and credits amount × price rounded down to the paisa', async () => {
     rate = '87.7';
     const u = await funded('1000');
     await quick(u.cookie, { side: 'buy', usdtAmount: '10', quotedRate: '89.7' });
     const res = await quick(u.cookie, { side: 'sell', usdtAmount: '3.333', quotedRate: '86.2' });
     expect(res.statusCode).toBe(201);
-    // 3.333 × 86.20 = 287.3046 → ₹287.30
+    // 3.333 × 86.20 = 287.3046 → the seller receives ₹287.30 (rounded down)
     expect(res.json().trade).toMatchObject({
       type: 'sell',
       amount: '3.33300000',
@@ -74,11 +84,12 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
-  it('takes the rate from the feed to the paise, and falls back to 87.7 without one', async () => {
+  it('takes the rate from the feed to the paise in the house’s favour, and falls back to 87.7 without one', async () => {
     const u = await funded('10000');
     rate = '90.1234';
-    const buy = await quick(u.cookie, { side: 'buy', usdtAmount: '1', quotedRate: '92.12' });
-    expect(buy.json().trade.price).toBe('92.12');
+    // The buyer's price rounds up (90.13 + 2), the seller's down (90.12 − 1.5).
+    const buy = await quick(u.cookie, { side: 'buy', usdtAmount: '1', quotedRate: '92.13' });
+    expect(buy.json().trade.price).toBe('92.13');
     const sell = await quick(u.cookie, { side: 'sell', usdtAmount: '1', quotedRate: '88.62' });
     expect(sell.json().trade.price).toBe('88.62');
     for (const missing of [null, 'garbage', '-5', '1.2']) {
@@ -141,7 +152,7 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
     expect(better.json().trade.price).toBe('93.50');
     rate = '80';
     expect(
-      (await quick(u.cookie, { side: 'buy', usdtAmount: '0.1', quotedRate: '89.70' })).statusCode,
+      (await quick(u.cookie, { side: 'buy', usdtAmount: '0.2', quotedRate: '89.70' })).statusCode,
     ).toBe(201);
     expect(await tradeCount(u.id)).toBe(trades + 3);
     expect(before.usdt).toBe('2.00000000');
@@ -214,17 +225,73 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
     expect(await tradeCount(u.id)).toBe(0);
   });
 
-  it('refuses a trade whose total rounds to ₹0.00', async () => {
+  it('refuses a total below the ₹10.00 minimum or above the maximum, writing nothing', async () => {
     rate = '87.7';
-    const u = await funded('1000');
-    // 0.00005 × 89.70 = 0.0044850 → ₹0.00
-    const res = await quick(u.cookie, { side: 'buy', usdtAmount: '0.00005', quotedRate: '89.7' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ usdtAmount: messages.trades.tooSmall });
-    // 0.0001 × 89.70 = 0.00897 → ₹0.01 is fine
+    const u = await funded('5000');
+    const min = messages.trades.totalMin('10.00');
+    // 0.11 × 89.70 = ₹9.867 → ₹9.87 to pay: below the minimum. Dust can no longer be traded.
+    for (const [side, usdtAmount] of [
+      ['buy', '0.11'],
+      ['buy', '0.00005'],
+      ['sell', '0.1'],
+    ] as const) {
+      const res = await quick(u.cookie, {
+        side,
+        usdtAmount,
+        quotedRate: side === 'buy' ? '89.7' : '86.2',
+      });
+      expect(res.statusCode, `${side} ${usdtAmount}`).toBe(422);
+      expect(res.json().error).toEqual({
+        code: 'trade_limit',
+        message: min,
+        fields: { usdtAmount: min },
+      });
+    }
+    expect(await tradeCount(u.id)).toBe(0);
+    // 0.1115 × 89.70 = 10.00155 → ₹10.01: allowed. Exactly ₹10.00 is allowed too.
     expect(
-      (await quick(u.cookie, { side: 'buy', usdtAmount: '0.0001', quotedRate: '89.7' })).statusCode,
+      (await quick(u.cookie, { side: 'buy', usdtAmount: '0.1115', quotedRate: '89.7' })).statusCode,
     ).toBe(201);
+    // 0.11600928 × 86.20 = 9.99999993… rounds down to ₹9.99 for a seller: refused.
+    const sellDust = await quick(u.cookie, {
+      side: 'sell',
+      usdtAmount: '0.11600928',
+      quotedRate: '86.2',
+    });
+    expect(sellDust.json().error.code).toBe('trade_limit');
+    expect(await tradeCount(u.id)).toBe(1);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('takes the bounds from the settings and words them in Indian grouping', async () => {
+    const own = await startTestApp(
+      driver,
+      { TRADE_MIN_TOTAL_INR: '500', TRADE_MAX_TOTAL_INR: '1000.5' },
+      { usdtInrRate: () => '87.7' },
+    );
+    try {
+      const ownAdmin = await logInAdmin(own.app);
+      const u = await signUpVerified(own.app);
+      await fund(own.app, u.cookie, ownAdmin, '5000');
+      const send = (usdtAmount: string) =>
+        api(own.app).post('/api/trades/quick', u.cookie, {
+          side: 'buy',
+          usdtAmount,
+          quotedRate: '89.7',
+        });
+      const low = await send('5'); // ₹448.50
+      expect(low.statusCode).toBe(422);
+      expect(low.json().error.message).toBe('The trade total must be at least ₹500.00');
+      const high = await send('11.16'); // ₹1,001.06 (1001.052 rounded up)
+      expect(high.statusCode).toBe(422);
+      expect(high.json().error.message).toBe('The trade total can be at most ₹1,000.50 per trade');
+      expect((await send('11.15')).statusCode).toBe(201); // ₹1,000.16 (1000.155 rounded up)
+    } finally {
+      await own.close();
+    }
+    expect(messages.trades.totalMax(groupInr('1000000'))).toBe(
+      'The trade total can be at most ₹10,00,000.00 per trade',
+    );
   });
 
   it('validates side and quotedRate with clear messages', async () => {
@@ -385,7 +452,7 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
       const p1 = await page(a.cookie);
       expect(p1).toMatchObject({ total: 23, page: 1, pageSize: TRADE_PAGE_SIZE });
       expect(p1.trades.map((x: { id: string }) => x.id)).toEqual(ids.slice(13).reverse());
-      expect(p1.trades[0]).toMatchObject({ amount: '1.22000000', price: '89.70', total: '109.43' });
+      expect(p1.trades[0]).toMatchObject({ amount: '1.22000000', price: '89.70', total: '109.44' });
       const p3 = await page(a.cookie, 'page=3');
       expect(p3.trades.map((x: { id: string }) => x.id)).toEqual(ids.slice(0, 3).reverse());
       expect(p3.total).toBe(23);
@@ -444,8 +511,8 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
       try {
         const h = api(fresh.app);
         const adm = await logInAdmin(fresh.app);
-        const kiran = await signUp(fresh.app, { fullName: 'Kiran Shah' });
-        const lata = await signUp(fresh.app, { fullName: 'Lata Menon' });
+        const kiran = await signUpVerified(fresh.app, { fullName: 'Kiran Shah' });
+        const lata = await signUpVerified(fresh.app, { fullName: 'Lata Menon' });
         await fund(fresh.app, kiran.cookie, adm, '100000');
         await fund(fresh.app, lata.cookie, adm, '100000');
         const made: string[] = [];
@@ -502,7 +569,7 @@ describe.each(availableDrivers())('quick trade rate from the market feed on %s',
   it('buys at USDTINR + 2 and sells at USDTINR − 1.5 as the feed moves', async () => {
     const http = api(t.app);
     const admin = await logInAdmin(t.app);
-    const u = await signUp(t.app);
+    const u = await signUpVerified(t.app);
     await fund(t.app, u.cookie, admin, '100000');
     const prices: string[] = [];
     for (let i = 0; i < 3; i += 1) {

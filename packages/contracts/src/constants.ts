@@ -27,6 +27,13 @@ export const USDT_DECIMALS = 8;
 export const INR_DECIMALS = 2;
 /** Upper bound of one quick trade, in USDT; keeps every total well inside numeric(20,2). */
 export const QUICK_TRADE_MAX_USDT = '1000000';
+/**
+ * Default bounds of one quick trade's INR total (the server's TRADE_MIN_TOTAL_INR and
+ * TRADE_MAX_TOTAL_INR settings). The minimum keeps rounding from being farmed with dust
+ * trades; the maximum matches the individual account's ₹10,00,000 a day of PRODUCT.md §9.
+ */
+export const TRADE_MIN_TOTAL_INR = '10';
+export const TRADE_MAX_TOTAL_INR = '1000000';
 
 export const TOAST_MS = 5000;
 export const SIGNUP_REDIRECT_MS = 2000;

@@ -10,3 +10,4 @@ export * from './admin.ts';
 export * from './market.ts';
 export * from './realtime.ts';
 export * from './ticker-delta.ts';
+export * from './quick-trade.ts';

@@ -12,6 +12,13 @@ export const messages = {
     passwordCommon: 'This password is too common. Please choose a less predictable one.',
     termsRequired: 'You must accept the terms and conditions',
     emailTaken: 'This email is already registered. Please log in or use a different email.',
+    // Checks beyond the spec (ADR 008): look-alike and invisible characters in identities.
+    emailConfusable:
+      'This email looks too much like the email of an existing account. Please use a different email.',
+    emailInvisible:
+      'Email cannot contain invisible or text-direction characters (such as zero-width spaces)',
+    fullNameInvisible:
+      'Full name cannot contain invisible or text-direction characters (such as zero-width spaces)',
     emailTakenToast: 'Account already exists. Please log in instead.',
     failed: 'An error occurred during signup. Please try again.',
     success: 'Account created successfully! Redirecting...',
@@ -23,6 +30,8 @@ export const messages = {
     success: 'Login successful! Redirecting...',
     emailRequired: 'Email is required',
     passwordRequired: 'Password is required',
+    /** Refused before the password is checked (ADR 008); `wait` reads like "45 seconds". */
+    throttled: (wait: string) => `Too many failed attempts. Please try again in ${wait}.`,
   },
   logout: { failed: 'An error occurred during logout' },
   profile: { notAuthenticated: 'User not authenticated' },
@@ -33,7 +42,6 @@ export const messages = {
     crossSite: 'Cross-site request refused',
     unsupportedMediaType: 'Requests must be sent as JSON',
     rateLimited: 'Too many attempts. Please wait a moment and try again.',
-    accountLocked: 'Too many failed attempts for this account. Please try again later.',
     validation: 'Please check the highlighted fields',
     internal: 'Something went wrong on our side. Please try again.',
   },
@@ -71,11 +79,21 @@ export const messages = {
     usdtDecimals: 'USDT amount can have at most 8 decimal places',
     usdtMax: 'USDT amount can be at most 1,000,000 per trade',
     tooSmall: 'Amount is too small: the trade total must be at least ₹0.01',
+    /** Bounds of one trade's INR total; the figures are the configured limits, en-IN grouped. */
+    totalMin: (min: string) => `The trade total must be at least ₹${min}`,
+    totalMax: (max: string) => `The trade total can be at most ₹${max} per trade`,
+    tooManyRequests: 'Too many requests. Please wait a minute and try again.',
     quotedRateRequired: 'Quoted rate is required',
     quotedRateInvalid: 'Quoted rate must be a positive number',
     sideInvalid: 'Side must be buy or sell',
     statusInvalid: 'Unknown status filter',
     typeInvalid: 'Type must be buy or sell',
+  },
+  kycRequired: {
+    /** Money moves only for verified users (PMLA; DESIGN.md §8). */
+    deposit: 'Verify your identity to deposit INR',
+    trade: 'Verify your identity to trade',
+    submitted: 'Your KYC is under review. You can deposit and trade once it is verified.',
   },
   money: {
     amountAsString: 'Amount must be sent as text, e.g. "1000.00"',

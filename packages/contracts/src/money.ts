@@ -22,7 +22,15 @@ import {
  * amount passes through a binary float on its way to PostgreSQL `numeric`.
  */
 
-export { compareDecimal, decimalToUnits, isDecimalString, unitsToDecimal } from './decimal.ts';
+export {
+  compareDecimal,
+  decimalToUnits,
+  divideUnits,
+  groupInr,
+  isDecimalString,
+  unitsToDecimal,
+  type RoundingMode,
+} from './decimal.ts';
 
 // ---------------------------------------------------------------- field schemas
 

@@ -60,6 +60,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_PER_MIN: '100000',
       RATE_LIMIT_SIGNUP_PER_MIN: '100000',
+      RATE_LIMIT_MONEY_PER_MIN: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,6 +39,9 @@ export async function createDeposit(
     };
     const onUtr =
       constraint === 'deposits_utr_active_key' || message?.includes('deposits_utr_active_key');
+    if (code === 'SK011') {
+      throw new AppError(403, 'kyc_required', messages.kycRequired.deposit);
+    }
     if (code === '23505' && onUtr) {
       const text = messages.deposits.utrDuplicate;
       throw new AppError(409, 'duplicate_utr', text, { utrNumber: text });

@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   compareDecimal,
   decimalToUnits,
-  QUICK_BUY_SPREAD,
   QUICK_PRICE_TOLERANCE,
   QUICK_RATE_FALLBACK,
   QUICK_SELL_SPREAD,
-  unitsToDecimal,
   type TradeType,
 } from '@sikka/contracts';
 
@@ -49,25 +47,6 @@ export function usdtInrRate(app: FastifyInstance): string {
   return rate;
 }
 
-export interface QuickPrices {
-  /** the market rate as read */
-  rate: string;
-  /** INR per USDT the user pays: rate + 2, to paise */
-  buy: string;
-  /** INR per USDT the user receives: rate − 1.5, to paise */
-  sell: string;
-}
-
-/** Buy and sell prices from a rate, exact in integer paise (no floats). */
-export function quickPrices(rate: string): QuickPrices {
-  const paise = decimalToUnits(rate, 2);
-  return {
-    rate,
-    buy: unitsToDecimal(paise + decimalToUnits(QUICK_BUY_SPREAD, 2), 2),
-    sell: unitsToDecimal(paise - decimalToUnits(QUICK_SELL_SPREAD, 2), 2),
-  };
-}
-
 const SCALE = 8;
 const ONE = 10n ** BigInt(SCALE);
 
@@ -82,14 +61,4 @@ export function isPriceWorse(side: TradeType, serverPrice: string, quotedRate: s
   return side === 'buy'
     ? server * ONE > quoted * (ONE + tolerance)
     : server * ONE < quoted * (ONE - tolerance);
-}
-
-/**
- * INR total of a trade, round(amount × price, 2) half up, exactly as the SQL functions
- * compute it; used to refuse totals that round to ₹0.00 with a field message up front.
- */
-export function tradeTotal(usdtAmount: string, price: string): string {
-  const product = decimalToUnits(usdtAmount, 8) * decimalToUnits(price, 2); // scale 10
-  const half = 50_000_000n;
-  return unitsToDecimal((product + half) / 100_000_000n, 2);
 }

@@ -2,7 +2,7 @@ import { messages } from '@sikka/contracts';
 import { AppError, notFound } from '../http/errors.ts';
 
 /**
- * The money functions (migrations/004_money.sql, 008, 009) raise stable SQLSTATEs; this turns them into
+ * The money functions (migrations/004_money.sql, 008, 009, 011) raise stable SQLSTATEs; this turns them into
  * API errors. Anything else is not ours to explain and stays a 500.
  */
 export function moneyError(err: unknown, refusal?: AppError): AppError | undefined {
@@ -29,6 +29,9 @@ export function moneyError(err: unknown, refusal?: AppError): AppError | undefin
     case 'SK010':
       // quick_trade raised the refusal the server decided and passed in.
       return refusal;
+    case 'SK011':
+      // 011: money moves only for verified users; the route says which screen's words apply.
+      return new AppError(403, 'kyc_required', messages.kycRequired.trade);
     case 'SK008':
       // The daily deposit limit (migration 008); the message says how much is left today.
       return new AppError(422, 'deposit_limit', text, { amount: text });

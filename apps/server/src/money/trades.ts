@@ -1,5 +1,7 @@
 import {
   ADMIN_PAGE_SIZE,
+  groupInr,
+  messages,
   TRADE_PAGE_SIZE,
   type AdminTrade,
   type QuickTradeResponse,
@@ -8,7 +10,7 @@ import {
   type TradeType,
 } from '@sikka/contracts';
 import type { Queryable } from '../db/index.ts';
-import type { AppError } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import type { StoredAnswer } from './idempotency.ts';
 import {
   containsPattern,
@@ -32,6 +34,14 @@ export interface QuickTradeInput {
   price: string;
   /** the refusal the server decided from its price; raised only if the key is new */
   refusal: AppError | undefined;
+  /** bounds of the trade's INR total (the server's settings), decimal rupees */
+  minTotal: string;
+  maxTotal: string;
+}
+
+/** The answer to a total outside the bounds, as a field message of the amount. */
+function tradeLimit(message: string): AppError {
+  return new AppError(422, 'trade_limit', message, { usdtAmount: message });
 }
 
 /**
@@ -44,20 +54,34 @@ export async function runQuickTrade(
   input: QuickTradeInput,
 ): Promise<StoredAnswer<QuickTradeResponse>> {
   const rows = await mapMoneyErrors(
-    () =>
-      db.query<{ replayed: boolean; response_status: number; response_body: QuickTradeResponse }>(
-        `SELECT replayed, response_status, response_body
-           FROM quick_trade($1::uuid, $2, $3, $4, $5::numeric, $6::numeric, $7)`,
-        [
-          input.userId,
-          input.key ?? null,
-          input.requestHash,
-          input.side,
-          input.usdtAmount,
-          input.price,
-          input.refusal !== undefined,
-        ],
-      ),
+    async () => {
+      try {
+        return await db.query<{
+          replayed: boolean;
+          response_status: number;
+          response_body: QuickTradeResponse;
+        }>(
+          `SELECT replayed, response_status, response_body
+             FROM quick_trade($1::uuid, $2, $3, $4, $5::numeric, $6::numeric, $7, $8::numeric, $9::numeric)`,
+          [
+            input.userId,
+            input.key ?? null,
+            input.requestHash,
+            input.side,
+            input.usdtAmount,
+            input.price,
+            input.refusal !== undefined,
+            input.minTotal,
+            input.maxTotal,
+          ],
+        );
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        if (code === 'SK012') throw tradeLimit(messages.trades.totalMin(groupInr(input.minTotal)));
+        if (code === 'SK013') throw tradeLimit(messages.trades.totalMax(groupInr(input.maxTotal)));
+        throw err;
+      }
+    },
     input.refusal,
   );
   const row = rows[0]!;

@@ -7,6 +7,7 @@ import {
   idempotencyHeadersSchema,
 } from '@sikka/contracts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
+import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { createDeposit, listOwnDeposits } from '../../money/deposits.ts';
 import { requestHash, runIdempotent } from '../../money/idempotency.ts';
@@ -35,6 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '',
     {
       onRequest: requireUserHook,
+      config: { rateLimit: moneyRateLimit(app.config) },
       schema: {
         headers: idempotencyHeadersSchema,
         body: createDepositRequestSchema,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  compareDecimal,
   idempotencyHeadersSchema,
   messages,
+  quickPrices,
   quickTradeRequestSchema,
   quickTradeResponseSchema,
   TRADE_PAGE_SIZE,
@@ -11,10 +11,11 @@ import {
 } from '@sikka/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
-import { AppError, validationError } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { requestHash } from '../../money/idempotency.ts';
-import { isPriceWorse, quickPrices, tradeTotal, usdtInrRate } from '../../money/rate.ts';
+import { isPriceWorse, usdtInrRate } from '../../money/rate.ts';
 import { listOwnTrades, runQuickTrade } from '../../money/trades.ts';
 
 /** Signed-out traders get the quick-buy page's own message (PRODUCT.md §5), before validation. */
@@ -28,6 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/quick',
     {
       onRequest: requireTrader,
+      config: { rateLimit: moneyRateLimit(app.config) },
       schema: {
         headers: idempotencyHeadersSchema,
         body: quickTradeRequestSchema,
@@ -45,9 +47,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // and only for a new key: a replay answers with what the first request got.
       const refusal = isPriceWorse(side, price, quotedRate)
         ? new AppError(409, 'price_changed', messages.quickBuy.priceChanged)
-        : compareDecimal(tradeTotal(usdtAmount, price), '0') <= 0
-          ? validationError({ usdtAmount: messages.trades.tooSmall })
-          : undefined;
+        : undefined;
+      // KYC, the total's bounds and the balances are checked by quick_trade, under the lock.
       const answer = await runQuickTrade(app.db, {
         userId: user.id,
         key: request.headers['idempotency-key'],
@@ -56,6 +57,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         usdtAmount,
         price,
         refusal,
+        minTotal: app.config.TRADE_MIN_TOTAL_INR,
+        maxTotal: app.config.TRADE_MAX_TOTAL_INR,
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(answer.body);

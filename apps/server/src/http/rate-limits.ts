@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { messages } from '@sikka/contracts';
+import type { Config } from '../config.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * The per-user budget of a money-moving route (quick trades, deposit requests):
+ * RATE_LIMIT_MONEY_PER_MIN requests a minute, counted per signed-in user (per address for
+ * the signed-out, who are refused anyway), each route on its own. It bounds how fast any one
+ * account can probe a money path (rounding, limits, races) however many addresses it uses.
+ * Like the auth limits it is counted per instance (docs/scaling.md).
+ */
+export function moneyRateLimit(config: Config): RateLimitOptions {
+  return {
+    max: config.RATE_LIMIT_MONEY_PER_MIN,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) =>
+      request.user ? `money-user:${request.user.id}` : `money-ip:${request.ip}`,
+    errorResponseBuilder: () => new AppError(429, 'rate_limited', messages.trades.tooManyRequests),
+  };
+}
