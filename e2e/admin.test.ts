@@ -7,6 +7,7 @@ import { e2eSkipReason, startE2e, VIEWPORTS, type Account, type E2e } from './su
 import { screenshotBothSizes } from './support/screenshots.ts';
 import { AdminPage, type AdminTab } from './page-models/admin-page.ts';
 import { kycDocuments, validAadhaar } from './page-models/kyc-documents.ts';
+import { userIdOf, verifyKyc } from './support/money-seed.ts';
 
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);
@@ -20,6 +21,9 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
   let ravi: Account;
   let ashaApi: APIRequestContext;
   let ashaId: string;
+  /** Verified, so the one who deposits and trades (money moves only for verified users). */
+  let dev: Account;
+  let devApi: APIRequestContext;
 
   /** The API as a signed-in user, from a context of its own (no Origin header: same-site). */
   async function apiAs(account: Account): Promise<APIRequestContext> {
@@ -35,7 +39,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
   }
 
   async function deposit(amount: string, utrNumber: string): Promise<string> {
-    const res = await ashaApi.post('/api/deposits', { data: { amount, utrNumber } });
+    const res = await devApi.post('/api/deposits', { data: { amount, utrNumber } });
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { deposit: { id: string } }).deposit.id;
   }
@@ -44,6 +48,9 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     e2e = await startE2e();
     asha = await e2e.signUpViaApi({ fullName: 'Asha Kulkarni' });
     ravi = await e2e.signUpViaApi({ fullName: 'Ravi Shankar Pillai' });
+    dev = await e2e.signUpViaApi({ fullName: 'Dev Malhotra' });
+    await verifyKyc(e2e.app, await userIdOf(e2e.app, dev.email));
+    devApi = await apiAs(dev);
     for (let i = 0; i < EXTRA_USERS; i += 1)
       await e2e.signUpViaApi({ fullName: `Paging User ${i}` });
 
@@ -118,7 +125,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
         .count(),
     ).toBe(1);
 
-    // Status filter: only submitted users, each with Review; verified has nobody yet.
+    // Status filter: only submitted users, each with Review; verified has Dev and the admin.
     await admin.filter('', 'submitted');
     await admin.waitForRows(1, asha.email);
     expect(await admin.rows().count()).toBe(1);
@@ -130,7 +137,15 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await admin.filter('shankar', 'submitted');
     await admin.emptyText.filter({ hasText: 'No users found' }).waitFor();
     await admin.filter('', 'verified');
-    await admin.emptyText.filter({ hasText: 'No users found' }).waitFor();
+    await admin.waitForRows(2);
+    await admin.rows(dev.email).waitFor();
+    await admin.rows(ADMIN.email).waitFor();
+    expect(
+      await admin
+        .rows(dev.email)
+        .getByRole('button', { name: /^Review/ })
+        .count(),
+    ).toBe(0);
     expect(await admin.statusFilter.locator('option').allInnerTexts()).toEqual([
       'All statuses',
       'Pending',
@@ -175,11 +190,11 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await deposit('2500', 'UTR9876543210');
     const admin = await adminAt();
     await admin.openTab('Deposits');
-    await admin.filter(asha.email);
-    await admin.waitForRows(2, asha.email);
+    await admin.filter(dev.email);
+    await admin.waitForRows(2, dev.email);
     await screenshotBothSizes(admin.page, 'admin-deposits');
     await admin.page.setViewportSize(VIEWPORTS.desktop);
-    await admin.waitForRows(2, asha.email);
+    await admin.waitForRows(2, dev.email);
 
     const first = admin.rows('UTR1234567890');
     await first.getByText('₹5,000.00').waitFor();
@@ -207,7 +222,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     expect(await second.getByRole('button').count()).toBe(0);
 
     // Filters: approved shows the first only; pending shows neither; UTR search finds one.
-    await admin.filter(asha.email, 'approved');
+    await admin.filter(dev.email, 'approved');
     await admin.waitForRows(1, 'UTR1234567890');
     expect(await admin.rows().count()).toBe(1);
     await admin.statusFilter.selectOption('pending');
@@ -216,16 +231,18 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await admin.waitForRows(1, 'UTR9876543210');
     expect(await admin.rows().count()).toBe(1);
 
-    // The approved amount reached Asha's balance, as the Users tab shows.
+    // The approved amount reached Dev's balance, as the Users tab shows.
     await admin.openTab('Users');
-    await admin.filter(asha.email);
-    await admin.waitForRows(1, asha.email);
-    await admin.rows(asha.email).getByText('₹5,000.00').waitFor();
+    await admin.filter(dev.email);
+    await admin.waitForRows(1, dev.email);
+    await admin.rows(dev.email).getByText('₹5,000.00').waitFor();
 
-    // Every decision is in the audit log with who made it: her KYC submission and both deposits.
+    // Every decision is in the audit log with who made it: his KYC verification (the fixture
+    // acts as the admin) and both deposits.
     await admin.openTab('Audit log');
-    await admin.filter(asha.email);
-    await admin.waitForRows(3, asha.email);
+    await admin.filter(dev.email);
+    await admin.waitForRows(3, dev.email);
+    await admin.rows('KYC').getByText(ADMIN.email).waitFor();
     const rejected = admin.rows('UTR9876543210');
     await rejected.getByText('Reason: No transfer with this UTR reached us').waitFor();
     await rejected.getByText(ADMIN.email).waitFor();
@@ -234,16 +251,16 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
   });
 
   it('trades: every user trade with 8-decimal amounts, search and every status filter', async () => {
-    const res = await ashaApi.post('/api/trades/quick', {
+    const res = await devApi.post('/api/trades/quick', {
       data: { side: 'buy', usdtAmount: '10', quotedRate: '1000' },
     });
     expect(res.status(), await res.text()).toBe(201);
 
     const admin = await adminAt();
     await admin.openTab('Trades');
-    await admin.filter(asha.email);
-    await admin.waitForRows(1, asha.email);
-    const row = admin.rows(asha.email);
+    await admin.filter(dev.email);
+    await admin.waitForRows(1, dev.email);
+    const row = admin.rows(dev.email);
     await row.getByText('10.00000000').waitFor();
     await row.getByText('buy', { exact: true }).waitFor();
     await row.getByText('completed', { exact: true }).waitFor();
@@ -260,7 +277,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
       'Rejected',
     ]);
     await admin.statusFilter.selectOption('completed');
-    await admin.waitForRows(1, asha.email);
+    await admin.waitForRows(1, dev.email);
     for (const status of ['failed', 'verified', 'pending']) {
       await admin.statusFilter.selectOption(status);
       await admin.emptyText.filter({ hasText: messages.trades.empty }).waitFor();

@@ -4,6 +4,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { AppShell } from './page-models/app-shell.ts';
 import { LoginPage } from './page-models/login-page.ts';
+import { userIdOf, verifyKyc } from './support/money-seed.ts';
 
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);
@@ -46,6 +47,8 @@ describe.skipIf(Boolean(skip))('live balances in the browser', () => {
 
   it('signing in on the page moves the socket to the session: an approved deposit shows in the header without a reload', async () => {
     const account = await e2e.signUpViaApi();
+    // Deposits are for verified users only (DESIGN.md §8).
+    await verifyKyc(e2e.app, await userIdOf(e2e.app, account.email));
     const page = await e2e.newPage(VIEWPORTS.desktop);
     const login = new LoginPage(page);
     await login.goto();
@@ -53,12 +56,8 @@ describe.skipIf(Boolean(skip))('live balances in the browser', () => {
     await login.submit.click();
     await page.waitForURL('**/dashboard');
     const shell = new AppShell(page);
-    // The dashboard greets a pending user with the KYC dialog; set it aside and move on
-    // inside the app (no reload), to a page with the header.
-    const kycDialog = page.getByRole('dialog');
-    await kycDialog.waitFor({ timeout: 3000 }).catch(() => undefined);
-    if (await kycDialog.count()) await page.keyboard.press('Escape');
-    await kycDialog.waitFor({ state: 'detached' });
+    // Verified, so no KYC dialog greets the user: move on inside the app (no reload), to a
+    // page with the header.
     await shell.headerLink('Markets').click();
     await page.waitForURL('**/markets');
     await expect.poll(() => shell.headerBalance.innerText()).toBe('₹0.00');
@@ -72,7 +71,8 @@ describe.skipIf(Boolean(skip))('live balances in the browser', () => {
   });
 
   it('the mobile menu shows the new balance too', async () => {
-    const { page } = await e2e.userPage(VIEWPORTS.mobile);
+    const { page, account } = await e2e.userPage(VIEWPORTS.mobile);
+    await verifyKyc(e2e.app, await userIdOf(e2e.app, account.email));
     const shell = new AppShell(page);
     await shell.open('/markets');
     await markPage(page);
@@ -83,7 +83,8 @@ describe.skipIf(Boolean(skip))('live balances in the browser', () => {
   });
 
   it('after a reconnect the balances are read again, so a change made while offline shows', async () => {
-    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
+    await verifyKyc(e2e.app, await userIdOf(e2e.app, account.email));
     let blocked = false;
     let current: { page: WebSocketRoute; server: WebSocketRoute } | null = null;
     let opened = 0;

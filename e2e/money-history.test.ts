@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
-import { creditInr, executeTrade, userIdOf } from './support/money-seed.ts';
+import { creditInr, executeTrade, userIdOf, verifyKyc } from './support/money-seed.ts';
 import { QuickHistoryPage } from './page-models/quick-history-page.ts';
 
 const skip = e2eSkipReason();
@@ -19,6 +19,8 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
   async function seededUser() {
     const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
     const userId = await userIdOf(e2e.app, account.email);
+    // Money moves only for verified users (DESIGN.md §8).
+    await verifyKyc(e2e.app, userId);
     await creditInr(e2e.app, userId, '100000');
     const ids: string[] = [];
     for (let i = 1; i <= 8; i++)
@@ -39,7 +41,7 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
   it('pages of 10 from the exact total, with paging only when there is more than one page', async () => {
     const { page, ids } = await seededUser();
     const history = new QuickHistoryPage(page);
-    await history.goto();
+    await history.goto({ kycPending: false });
     await history.entries.waitFor();
     expect(await history.entries.innerText()).toBe('Showing 1 to 10 of 13 entries');
     expect(await history.rows.count()).toBe(10);
@@ -92,7 +94,7 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
   it('filters from page 2 start again at page 1', async () => {
     const { page } = await seededUser();
     const history = new QuickHistoryPage(page);
-    await history.goto();
+    await history.goto({ kycPending: false });
     await history.pagination.getByRole('button', { name: 'Page 2' }).click();
     await history.page.getByText('Showing 11 to 13 of 13 entries').waitFor();
     await history.type.selectOption('buy');
@@ -102,7 +104,7 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
   it('searches by id, case-insensitively, once the typing pauses', async () => {
     const { page, ids } = await seededUser();
     const history = new QuickHistoryPage(page);
-    await history.goto();
+    await history.goto({ kycPending: false });
     await history.entries.waitFor();
     const searches: string[] = [];
     page.on('request', (r) => {

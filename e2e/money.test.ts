@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
-import { approveAsAdmin, creditInr, uniqueUtr, userIdOf } from './support/money-seed.ts';
+import { approveAsAdmin, creditInr, uniqueUtr, userIdOf, verifyKyc } from './support/money-seed.ts';
 import { DashboardPage } from './page-models/dashboard-page.ts';
 import { WalletPage } from './page-models/wallet-page.ts';
 
@@ -16,8 +16,15 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
   });
   afterAll(() => e2e?.close());
 
-  it('a deposit request approved by the admin shows on the open dashboard without a reload', async () => {
+  /** A signed-in new user whose KYC is verified: only they may deposit (DESIGN.md §8). */
+  async function verifiedUserPage() {
     const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
+    await verifyKyc(e2e.app, await userIdOf(e2e.app, account.email));
+    return { page, account };
+  }
+
+  it('a deposit request approved by the admin shows on the open dashboard without a reload', async () => {
+    const { page, account } = await verifiedUserPage();
     const wallet = new WalletPage(page);
     const shell = wallet.shell;
     const utr = uniqueUtr();
@@ -82,7 +89,7 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
   });
 
   it('checks the deposit form: required, numeric, limits, and the server’s field messages', async () => {
-    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    const { page } = await verifiedUserPage();
     const wallet = new WalletPage(page);
     await wallet.openDepositForm();
 
@@ -122,7 +129,7 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
   });
 
   it('retries a failed submission with the same Idempotency-Key and files it once', async () => {
-    const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
+    const { page, account } = await verifiedUserPage();
     const wallet = new WalletPage(page);
     await wallet.openDepositForm();
     const keys: string[] = [];
@@ -151,7 +158,7 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
   });
 
   it('says when deposits cannot be loaded or submitted', async () => {
-    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    const { page } = await verifiedUserPage();
     await page.route('**/api/deposits*', (route) =>
       route.fulfill({ status: 502, contentType: 'text/plain', body: 'bad gateway' }),
     );
@@ -166,29 +173,16 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
   it('overview: KYC banner, balances, PnL, quick actions, markets, and the verified badge', async () => {
     const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
     const userId = await userIdOf(e2e.app, account.email);
-    await creditInr(e2e.app, userId, '15000');
-    await e2e.app.db.query(
-      `SELECT execute_usdt_buy($1, 10, 90.00)`, // ₹900 for 10 USDT
-      [userId],
-    );
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
 
+    // A new user: KYC pending, so the banner, and no money yet (only verified users have any).
     await dashboard.kycBanner.waitFor();
     expect(
       await dashboard.kycBanner.getByRole('link', { name: 'Start KYC' }).getAttribute('href'),
     ).toBe('/dashboard?kyc=start');
     expect(await dashboard.verifiedBadge.count()).toBe(0);
-    expect(await dashboard.walletBalance.innerText()).toBe('₹14,100.00');
-    expect(await dashboard.usdtBalance.innerText()).toBe('10.00 USDT');
-    // Total = INR + 10 USDT at the live USDT/INR price: more than the INR alone.
-    const total = await dashboard.totalBalance.innerText();
-    expect(total).toContain('Total Balance');
-    expect(total).toMatch(/Estimate/);
-    const totalInr = Number(/₹([\d,]+\.\d\d)/.exec(total)![1]!.replace(/,/g, ''));
-    expect(totalInr).toBeGreaterThan(14_100 + 10 * 50);
-    expect(totalInr).toBeLessThan(14_100 + 10 * 150);
-    expect(await dashboard.pnl.innerText()).toMatch(/₹0\.00\s+0\.00%/);
+    expect(await dashboard.walletBalance.innerText()).toBe('₹0.00');
     await page.getByTestId('market-overview').getByRole('heading', { name: 'Markets' }).waitFor();
     await screenshotBothSizes(page, 'dashboard-overview', async (p, viewport) => {
       if (viewport.width < 769)
@@ -201,14 +195,26 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     await dashboard.shell.toast('Coming soon', 'info').waitFor();
     expect(dashboard.shell.pathname()).toBe('/dashboard');
 
+    // Verified, with money that went the real way: a deposit and a buy.
+    await verifyKyc(e2e.app, userId);
+    await creditInr(e2e.app, userId, '15000');
     await e2e.app.db.query(
-      `UPDATE users SET kyc_status = 'verified', kyc_verified_at = now() WHERE id = $1`,
+      `SELECT execute_usdt_buy($1, 10, 90.00)`, // ₹900 for 10 USDT
       [userId],
     );
-    await page.setViewportSize(VIEWPORTS.desktop);
     await dashboard.goto('/dashboard', { kycPending: false });
     await dashboard.verifiedBadge.waitFor();
     expect(await dashboard.kycBanner.count()).toBe(0);
+    expect(await dashboard.walletBalance.innerText()).toBe('₹14,100.00');
+    expect(await dashboard.usdtBalance.innerText()).toBe('10.00 USDT');
+    // Total = INR + 10 USDT at the live USDT/INR price: more than the INR alone.
+    const total = await dashboard.totalBalance.innerText();
+    expect(total).toContain('Total Balance');
+    expect(total).toMatch(/Estimate/);
+    const totalInr = Number(/₹([\d,]+\.\d\d)/.exec(total)![1]!.replace(/,/g, ''));
+    expect(totalInr).toBeGreaterThan(14_100 + 10 * 50);
+    expect(totalInr).toBeLessThan(14_100 + 10 * 150);
+    expect(await dashboard.pnl.innerText()).toMatch(/₹0\.00\s+0\.00%/);
     await screenshotBothSizes(page, 'dashboard-overview-verified');
   });
 

@@ -1,9 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@sikka/contracts';
+import {
+  decimalToUnits,
+  exactTradeValue,
+  messages,
+  tradeTotal,
+  unitsToDecimal,
+} from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshot, screenshotBothSizes } from './support/screenshots.ts';
-import { balancesOf, creditInr, userIdOf } from './support/money-seed.ts';
+import { balancesOf, creditInr, submitKyc, userIdOf, verifyKyc } from './support/money-seed.ts';
+import { KycFlow } from './page-models/kyc-flow.ts';
 import { QuickBuyPage } from './page-models/quick-buy-page.ts';
+
+/** '₹1,234.50' as the app writes an INR decimal string (en-IN grouping, 2 places). */
+const inr = (value: string) =>
+  `₹${Number(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** a − b of two INR decimal strings, exactly. */
+const inrDiff = (a: string, b: string) =>
+  unitsToDecimal(decimalToUnits(a, 2) - decimalToUnits(b, 2), 2);
 
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);
@@ -11,13 +25,16 @@ if (skip) console.warn(skip);
 describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
   let e2e: E2e;
   beforeAll(async () => {
-    e2e = await startE2e();
+    // Frozen prices: the rate the card shows is the one the server trades at, so a preview
+    // can be held to the paisa against what the server charged.
+    e2e = await startE2e({ frozenMarket: true });
   });
   afterAll(() => e2e?.close());
 
   it('buys and sells USDT with the success dialog, then Explore Wallet', async () => {
     const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
     const userId = await userIdOf(e2e.app, account.email);
+    await verifyKyc(e2e.app, userId);
     await creditInr(e2e.app, userId, '10000');
     const quick = new QuickBuyPage(page);
     await quick.goto();
@@ -102,11 +119,13 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
   it('shows every amount and balance message word for word', async () => {
     const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
     const userId = await userIdOf(e2e.app, account.email);
+    await verifyKyc(e2e.app, userId);
     await creditInr(e2e.app, userId, '1000');
+    // 1.23456789 × 90.00 = ₹111.1111101, which the buyer pays rounded up: ₹111.12.
     await e2e.app.db.query('SELECT execute_usdt_buy($1, 1.23456789, 90.00)', [userId]);
     const quick = new QuickBuyPage(page);
     await quick.goto();
-    await quick.available.filter({ hasText: '₹888.89' }).waitFor();
+    await quick.available.filter({ hasText: '₹888.88' }).waitFor();
 
     // Nothing typed: no message yet, and the button waits for an amount.
     expect(await quick.message.count()).toBe(0);
@@ -117,11 +136,11 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     expect(await quick.submit.isDisabled()).toBe(true);
     expect(await quick.spend.getAttribute('aria-invalid')).toBe('true');
 
-    await quick.spend.fill('888.90');
+    await quick.spend.fill('888.89');
     expect(await quick.message.innerText()).toBe(messages.quickBuy.insufficientInr);
     await quick.submit.click();
     await quick.shell.toast(messages.quickBuy.insufficientInr, 'error').waitFor();
-    await quick.spend.fill('888.89');
+    await quick.spend.fill('888.88');
     expect(await quick.message.count()).toBe(0);
 
     // Letters never reach the box; the USDT box takes 8 places.
@@ -143,6 +162,7 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
   it('shows the server’s refusal in a toast, and Processing... while the request runs', async () => {
     const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
     const userId = await userIdOf(e2e.app, account.email);
+    await verifyKyc(e2e.app, userId);
     await creditInr(e2e.app, userId, '5000');
     const quick = new QuickBuyPage(page);
     await quick.goto();
@@ -176,6 +196,159 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     );
     await quick.submit.click();
     await quick.shell.toast(messages.quickBuy.failed, 'error').waitFor();
+    await page.unroute('**/api/trades/quick');
+
+    // The server's own refusals stay under the boxes like the form's messages: its configured
+    // minimum (422 trade_limit, figures that differ from the defaults) and its rate limit (429).
+    const atLeast50 = messages.trades.totalMin('50.00');
+    const refusals: Array<[number, string, string, Record<string, string> | undefined]> = [
+      [422, 'trade_limit', atLeast50, { usdtAmount: atLeast50 }],
+      [429, 'rate_limited', messages.trades.tooManyRequests, undefined],
+    ];
+    for (const [status, code, message, fields] of refusals) {
+      await page.route('**/api/trades/quick', (route) =>
+        route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code, message, fields } }),
+        }),
+      );
+      await quick.spend.fill(String(status)); // an edit clears the last message
+      await quick.submit.click();
+      await quick.message.filter({ hasText: message }).waitFor();
+      await quick.shell.toast(message, 'error').waitFor();
+      expect(await quick.spend.getAttribute('aria-invalid')).toBe(fields ? 'true' : null);
+      await page.unroute('**/api/trades/quick');
+    }
+
+    // KYC no longer verified after the page loaded: the real server refuses (403), the card
+    // says so and, having read the user again, shows the KYC prompt in place of the form.
+    await e2e.app.db.query(
+      `UPDATE users SET kyc_status = 'rejected', kyc_verified_at = NULL,
+              kyc_rejected_reason = 'PAN image is blurred' WHERE id = $1`,
+      [userId],
+    );
+    await quick.spend.fill('150');
+    await quick.submit.click();
+    await quick.shell.toast(messages.kycRequired.trade, 'error').waitFor();
+    await quick.kycPrompt.getByText('Reason: PAN image is blurred').waitFor();
+    await quick.kycPrompt.getByRole('heading', { name: messages.kycRequired.trade }).waitFor();
+    expect(await quick.startKyc.innerText()).toBe('Resubmit KYC');
+    expect(await quick.spend.count()).toBe(0);
+    await screenshotBothSizes(page, 'quick-buy-kyc-rejected');
+    expect((await balancesOf(e2e.app, userId)).inr).toBe('5000.00');
+  });
+
+  it('an unverified user sees the rates and, instead of the form, a KYC prompt that opens the flow', async () => {
+    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    const quick = new QuickBuyPage(page);
+    await quick.goto();
+    await quick.kycPrompt.getByRole('heading', { name: messages.kycRequired.trade }).waitFor();
+    expect(await quick.rateValue()).toMatch(/^\d+\.\d{2}$/);
+    expect(await quick.spend.count()).toBe(0);
+    expect(await quick.submit.count()).toBe(0);
+    await screenshotBothSizes(page, 'quick-buy-kyc-pending');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    // Both prices stay open to everyone.
+    await quick.tab('Sell').click();
+    await quick.card.getByText('Sell rate').waitFor();
+    await quick.kycPrompt.waitFor();
+
+    await quick.startKyc.click();
+    const kyc = new KycFlow(page);
+    await kyc.typeDialog.waitFor();
+    expect(kyc.shell.pathname()).toBe('/dashboard');
+  });
+
+  it('a user whose KYC is under review is told so, with no button', async () => {
+    const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
+    await submitKyc(e2e.app, await userIdOf(e2e.app, account.email));
+    const quick = new QuickBuyPage(page);
+    await quick.goto();
+    await quick.kycPrompt.getByText(messages.kycRequired.submitted).waitFor();
+    expect(await quick.startKyc.count()).toBe(0);
+    expect(await quick.spend.count()).toBe(0);
+    await screenshotBothSizes(page, 'quick-buy-kyc-submitted');
+  });
+
+  it('charges exactly the previewed total, rounded in the house’s favour to the paisa', async () => {
+    const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
+    const userId = await userIdOf(e2e.app, account.email);
+    await verifyKyc(e2e.app, userId);
+    await creditInr(e2e.app, userId, '1000');
+    const quick = new QuickBuyPage(page);
+    await quick.goto();
+    await quick.available.filter({ hasText: '₹1,000.00' }).waitFor();
+    await screenshotBothSizes(page, 'quick-buy-kyc-verified');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // 0.12345679 USDT: 12345679 is prime to 10, so at any price in paise the exact value has
+    // digits past the paisa, and the rounding direction shows.
+    const usdt = '0.12345679';
+    const buyPrice = await quick.rateValue();
+    const buyTotal = tradeTotal('buy', usdt, buyPrice);
+    const buyExact = exactTradeValue(usdt, buyPrice);
+    expect(decimalToUnits(buyTotal, 10)).toBeGreaterThan(decimalToUnits(buyExact, 10));
+    await quick.receive.fill(usdt);
+    await expect
+      .poll(() => quick.summary.innerText())
+      .toContain(`You buy ${usdt} USDT for ${inr(buyTotal)}.`);
+    expect(await quick.spend.inputValue()).toBe(buyTotal);
+    await quick.submit.click();
+    await quick.successDialog.waitFor();
+    expect(await quick.successValue('INR paid')).toBe(inr(buyTotal));
+    expect(await quick.successValue('Price')).toBe(`${inr(buyPrice)} / USDT`);
+    const afterBuy = await balancesOf(e2e.app, userId);
+    expect(inrDiff('1000.00', afterBuy.inr)).toBe(buyTotal);
+    expect(afterBuy.usdt).toBe(usdt);
+    await quick.successDialog.getByRole('button', { name: 'Trade Again' }).click();
+
+    await quick.tab('Sell').click();
+    await quick.card.getByText('Sell rate').waitFor();
+    const sellPrice = await quick.rateValue();
+    const sellTotal = tradeTotal('sell', usdt, sellPrice);
+    const sellExact = exactTradeValue(usdt, sellPrice);
+    expect(decimalToUnits(sellTotal, 10)).toBeLessThan(decimalToUnits(sellExact, 10));
+    await quick.spend.fill(usdt);
+    await expect
+      .poll(() => quick.summary.innerText())
+      .toContain(`You sell ${usdt} USDT for ${inr(sellTotal)}.`);
+    expect(await quick.receive.inputValue()).toBe(sellTotal);
+    await quick.submit.click();
+    await quick.successDialog.waitFor();
+    expect(await quick.successValue('INR received')).toBe(inr(sellTotal));
+    const afterSell = await balancesOf(e2e.app, userId);
+    expect(inrDiff(afterSell.inr, afterBuy.inr)).toBe(sellTotal);
+    expect(afterSell.usdt).toBe('0.00000000');
+  });
+
+  it('refuses a trade below ₹10 with the minimum, before the balance', async () => {
+    const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
+    const userId = await userIdOf(e2e.app, account.email);
+    await verifyKyc(e2e.app, userId);
+    await creditInr(e2e.app, userId, '500');
+    const quick = new QuickBuyPage(page);
+    await quick.goto();
+    await quick.available.filter({ hasText: '₹500.00' }).waitFor();
+    const minimum = messages.trades.totalMin('10.00');
+    expect(minimum).toBe('The trade total must be at least ₹10.00');
+
+    await quick.spend.fill('9.99');
+    await quick.message.filter({ hasText: minimum }).waitFor();
+    expect(await quick.spend.getAttribute('aria-invalid')).toBe('true');
+    await quick.submit.click();
+    await quick.shell.toast(minimum, 'error').waitFor();
+    await screenshot(page, 'quick-buy-minimum');
+    // Above the balance and below the minimum at once: the minimum is said first.
+    await quick.tab('Sell').click();
+    await quick.spend.fill('0.1');
+    await quick.message.filter({ hasText: minimum }).waitFor();
+    await quick.tab('Buy').click();
+    await quick.spend.fill('10');
+    await expect.poll(() => quick.message.count()).toBe(0);
+    expect(await e2e.app.db.query('SELECT id FROM trades WHERE user_id = $1', [userId])).toEqual(
+      [],
+    );
   });
 
   it('How It Works and the FAQ accordion', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY_CONFIRM_MS } from '@sikka/contracts';
+import { COPY_CONFIRM_MS, messages } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
+import { submitKyc, userIdOf, verifyKyc } from './support/money-seed.ts';
+import { KycFlow } from './page-models/kyc-flow.ts';
 import { WalletPage } from './page-models/wallet-page.ts';
 
 const skip = e2eSkipReason();
@@ -14,10 +16,17 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
   });
   afterAll(() => e2e?.close());
 
+  /** A signed-in page of a new user whose KYC is verified: the only kind who may deposit. */
+  async function verifiedUserPage() {
+    const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
+    await verifyKyc(e2e.app, await userIdOf(e2e.app, account.email));
+    return page;
+  }
+
   it('INR deposit shows the method, limits, sample bank details, notices and the empty list', async () => {
-    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    const page = await verifiedUserPage();
     const wallet = new WalletPage(page);
-    await wallet.open('/dashboard/wallet');
+    await wallet.open('/dashboard/wallet', { kycPending: false });
     expect(wallet.shell.pathname()).toBe('/dashboard/wallet/inr-deposit');
     const tabs = await wallet.tabs
       .getByRole('link')
@@ -50,11 +59,42 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
     await screenshotBothSizes(page, 'wallet-inr-deposit');
   });
 
-  it('copy buttons copy the value and show the copied icon for 2 seconds', async () => {
+  it('before KYC is verified the deposit page shows a prompt, not the form; its button opens the flow there', async () => {
     const { page } = await e2e.userPage(VIEWPORTS.desktop);
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const wallet = new WalletPage(page);
     await wallet.open('/dashboard/wallet/inr-deposit');
+    await wallet.kycPrompt.getByRole('heading', { name: messages.kycRequired.deposit }).waitFor();
+    expect(await wallet.methodCard.count()).toBe(0);
+    expect(await wallet.amount.count()).toBe(0);
+    // No account to pay into: a transfer the user could not report would be stuck.
+    expect(await wallet.bankDetails.count()).toBe(0);
+    await page.getByText('Deposits are processed within 30 minutes.').waitFor();
+    await page.getByText('No deposits yet', { exact: true }).waitFor();
+    await screenshotBothSizes(page, 'wallet-inr-deposit-kyc-pending');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    await wallet.startKyc.click();
+    const kyc = new KycFlow(page);
+    await kyc.typeDialog.waitFor();
+    expect(wallet.shell.pathname()).toBe('/dashboard/wallet/inr-deposit');
+  });
+
+  it('while KYC is under review the deposit page says so, with no button', async () => {
+    const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
+    await submitKyc(e2e.app, await userIdOf(e2e.app, account.email));
+    const wallet = new WalletPage(page);
+    await wallet.open('/dashboard/wallet/inr-deposit', { kycPending: false });
+    await wallet.kycPrompt.getByText(messages.kycRequired.submitted).waitFor();
+    expect(await wallet.startKyc.count()).toBe(0);
+    expect(await wallet.methodCard.count()).toBe(0);
+    await screenshotBothSizes(page, 'wallet-inr-deposit-kyc-submitted');
+  });
+
+  it('copy buttons copy the value and show the copied icon for 2 seconds', async () => {
+    const page = await verifiedUserPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const wallet = new WalletPage(page);
+    await wallet.open('/dashboard/wallet/inr-deposit', { kycPending: false });
     await page.getByRole('button', { name: 'Copy IFSC Code' }).click();
     const copied = page.getByRole('button', { name: 'IFSC Code copied' });
     await copied.waitFor();

@@ -39,6 +39,18 @@ export class QuickBuyPage {
   get available(): Locator {
     return this.card.getByTestId('quick-available');
   }
+  /** The one-line preview under the boxes: 'You buy … USDT for ₹…'. */
+  get summary(): Locator {
+    return this.card.getByTestId('quick-summary');
+  }
+  /** The KYC prompt that stands in for the form until the user's KYC is verified. */
+  get kycPrompt(): Locator {
+    return this.card.getByTestId('kyc-required');
+  }
+  /** The prompt's way into the KYC flow ('Start KYC' or 'Resubmit KYC'). */
+  get startKyc(): Locator {
+    return this.kycPrompt.getByRole('link', { name: /^(Start|Resubmit) KYC$/ });
+  }
   get successDialog(): Locator {
     return this.page.getByRole('dialog', { name: 'Trade Successful' });
   }
@@ -46,6 +58,14 @@ export class QuickBuyPage {
   async goto(): Promise<void> {
     await this.shell.open('/quick-buy');
     await this.card.waitFor();
+  }
+
+  /** The success dialog's value for a label ('INR paid' → '₹1,000.00'). */
+  async successValue(label: string): Promise<string> {
+    const row = this.successDialog.locator('div').filter({
+      has: this.page.getByRole('term').getByText(label, { exact: true }),
+    });
+    return (await row.getByRole('definition').innerText()).trim();
   }
 
   /** The displayed rate as a plain decimal string ('1 USDT = ₹89.70' → '89.70'). */

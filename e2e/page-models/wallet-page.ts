@@ -35,6 +35,17 @@ export class WalletPage {
   get depositItems(): Locator {
     return this.page.getByRole('list', { name: 'Recent deposits' }).getByRole('listitem');
   }
+  /** The KYC prompt that stands in for the deposit method and form until KYC is verified. */
+  get kycPrompt(): Locator {
+    return this.page.getByTestId('kyc-required');
+  }
+  /** The prompt's way into the KYC flow ('Start KYC' or 'Resubmit KYC'). */
+  get startKyc(): Locator {
+    return this.kycPrompt.getByRole('link', { name: /^(Start|Resubmit) KYC$/ });
+  }
+  get bankDetails(): Locator {
+    return this.page.getByRole('heading', { name: 'Bank Account Details' });
+  }
   /** Messages under the form's fields. */
   fieldErrors(): Promise<string[]> {
     return this.page.locator('form [data-field-error]').allInnerTexts();
@@ -47,8 +58,9 @@ export class WalletPage {
     await this.tabs.waitFor();
   }
 
+  /** Opens the deposit form, which only a verified user has (so no KYC prompt to close). */
   async openDepositForm(): Promise<void> {
-    await this.open('/dashboard/wallet/inr-deposit');
+    await this.open('/dashboard/wallet/inr-deposit', { kycPending: false });
     await this.methodCard.click();
     await this.amount.waitFor();
   }

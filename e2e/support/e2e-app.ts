@@ -90,6 +90,11 @@ export interface E2eOptions {
    * consent is stored up front, because the banner (1 s after load) would cover what tests click.
    */
   cookieConsent?: boolean;
+  /**
+   * true: the market feed keeps its start-up prices (MARKET_AUTOSTART=false), so the rate a
+   * page shows is the rate the server trades at, and a preview can be compared to the paisa.
+   */
+  frozenMarket?: boolean;
 }
 
 /** Chromium switches that replace the real camera and its permission prompt. */
@@ -114,6 +119,8 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       // Every test signs users up and in from one address.
       RATE_LIMIT_LOGIN_PER_MIN: 100_000,
       RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
+      RATE_LIMIT_MONEY_PER_MIN: 100_000,
+      ...(options.frozenMarket ? { MARKET_AUTOSTART: false } : {}),
     }),
     { db },
   );

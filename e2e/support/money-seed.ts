@@ -78,3 +78,46 @@ export async function balancesOf(
   );
   return rows[0]!;
 }
+
+/**
+ * The KYC details of a user who went through the individual flow (the columns POST /api/kyc
+ * writes, masked as it masks them), so a user set verified or submitted here reads like one
+ * the flow made: the dashboard's status card and the admin list show type, document and bank.
+ * No document files: the flow itself, uploads included, is e2e/kyc.test.ts's.
+ */
+const KYC_DETAILS = `kyc_type = 'individual', kyc_document_type = 'aadhaar',
+  kyc_document_number = 'XXXX XXXX 2346', pan_number = 'ABCDE1234F',
+  bank_name = 'State Bank of India', bank_ifsc_code = 'SBIN0001234',
+  bank_account_number = 'XXXXXXXX9012', kyc_rejected_reason = NULL, updated_at = now()`;
+
+/**
+ * Marks the user's KYC verified, as the admin's approval would: money moves only for verified
+ * users (DESIGN.md §8), so every test that deposits or trades starts here.
+ */
+export async function verifyKyc(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    // The audit log names the admin as the one who verified (migrations/007_audit.sql).
+    await tx.query(
+      `SELECT set_config('sikka.actor_id',
+         coalesce((SELECT id::text FROM users WHERE role = 'admin' ORDER BY created_at LIMIT 1), ''),
+         true)`,
+    );
+    await tx.query(
+      `UPDATE users SET kyc_status = 'verified', ${KYC_DETAILS},
+              kyc_submitted_at = coalesce(kyc_submitted_at, now() - interval '1 hour'),
+              kyc_verified_at = now()
+        WHERE id = $1`,
+      [userId],
+    );
+  });
+}
+
+/** Marks the user's KYC submitted and waiting for the admin, as a finished flow leaves it. */
+export async function submitKyc(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.query(
+    `UPDATE users SET kyc_status = 'submitted', ${KYC_DETAILS},
+            kyc_submitted_at = now(), kyc_verified_at = NULL
+      WHERE id = $1`,
+    [userId],
+  );
+}

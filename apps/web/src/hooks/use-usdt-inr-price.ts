@@ -8,6 +8,11 @@ export const USDT_INR_MARKET = 'USDTINR';
 export interface UsdtInrPrice {
   /** INR per USDT to 2 places: the feed's last price, or the product's fallback 87.7. */
   price: string;
+  /**
+   * The same price to 8 places, as the feed gives it: quick-trade prices round it up (buy)
+   * or down (sell) to paise, which a price already rounded half up to 2 places would skew.
+   */
+  rate: string;
   /** False while the feed has no USDTINR price (the fallback is in use). */
   live: boolean;
   /** Reads the market list again now (e.g. after the server said the price moved). */
@@ -23,8 +28,14 @@ export interface UsdtInrPrice {
 export function useUsdtInrPrice(): UsdtInrPrice {
   const { coins, refresh } = useCrypto();
   const coin = coins.find((c) => c.id === USDT_INR_MARKET);
-  const price = coin ? fromNumber(coin.price, 2) : null;
-  return price && isPositive(price)
-    ? { price, live: true, refresh }
-    : { price: round(QUICK_RATE_FALLBACK, 2), live: false, refresh };
+  const rate = coin ? fromNumber(coin.price, 8) : null;
+  const price = rate ? round(rate, 2) : null;
+  return rate && price && isPositive(price)
+    ? { price, rate, live: true, refresh }
+    : {
+        price: round(QUICK_RATE_FALLBACK, 2),
+        rate: round(QUICK_RATE_FALLBACK, 8),
+        live: false,
+        refresh,
+      };
 }

@@ -56,6 +56,10 @@ describe('decimal previews', () => {
   it('rounds and truncates', () => {
     expect(round('12.345', 2)).toBe('12.35');
     expect(round('12.345', 2, 'down')).toBe('12.34');
+    expect(round('12.341', 2, 'up')).toBe('12.35');
+    expect(round('12.34', 2, 'up')).toBe('12.34');
+    expect(round('-12.341', 2, 'up')).toBe('-12.35');
+    expect(divide('1000', '86.20', 8, 'up')).toBe('11.60092808');
     expect(round('12', 8)).toBe('12.00000000');
     expect(round('12.', 2)).toBe('12.00');
     expect(round('.5', 0)).toBe('1');

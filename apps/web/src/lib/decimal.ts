@@ -11,7 +11,9 @@ export type Rounding =
   /** Half away from zero, as PostgreSQL `round(numeric, n)` does. */
   | 'half-up'
   /** Towards zero (truncate): never more than the exact value, e.g. a share of a balance. */
-  | 'down';
+  | 'down'
+  /** Away from zero: never less than the exact value, e.g. what a seller asks to receive. */
+  | 'up';
 
 /** Optional minus, digits with an optional fraction; '12.' and '.5' count (half-typed input). */
 const DECIMAL_RE = /^-?(\d+\.?\d*|\.\d+)$/;
@@ -37,8 +39,10 @@ export function scaleOf(value: string): number {
 /** Integer division of non-negative n by positive d, rounded as asked. */
 function divRound(n: bigint, d: bigint, rounding: Rounding): bigint {
   const q = n / d;
-  if (rounding === 'down') return q;
-  return (n % d) * 2n >= d ? q + 1n : q;
+  const r = n % d;
+  if (r === 0n || rounding === 'down') return q;
+  if (rounding === 'up') return q + 1n;
+  return r * 2n >= d ? q + 1n : q;
 }
 
 /** Signed division with the rounding applied to the magnitude (half away from zero). */

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import type { KycStatus } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { startKycHref } from '../../../lib/kyc-link.ts';
 
 /**
  * Where the banner's button goes. The KYC flow opens from the dashboard itself; the query
  * says the user asked for it, so the flow can open even if it was dismissed before.
  */
-export const START_KYC_HREF = `${paths.dashboard.root}?kyc=start`;
+export const START_KYC_HREF = startKycHref();
 
 const copy: Record<Exclude<KycStatus, 'verified'>, string> = {
   pending:

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { deferred } from '../../../components/deferred.tsx';
 import { openedPartFailed } from '../../../components/ui/retry-alert.tsx';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { KYC_SEARCH_PARAM } from '../lib/kyc-search-param.ts';
+import { KYC_SEARCH_PARAM } from '../../../lib/kyc-link.ts';
 import { CorporateKycDialog } from './corporate-kyc-dialog.tsx';
 import { KycStatusCard } from './kyc-status-card.tsx';
 import { KycTypeDialog } from './kyc-type-dialog.tsx';

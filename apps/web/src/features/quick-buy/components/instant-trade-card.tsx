@@ -5,7 +5,9 @@ import { clsx } from 'clsx';
 import { ArrowDown, CircleAlert, Zap } from 'lucide-react';
 import { messages, type TradeType } from '@sikka/contracts';
 import { paths } from '../../../config/paths.ts';
+import { KycRequiredPrompt } from '../../../components/kyc/kyc-required-prompt.tsx';
 import { formatInr } from '../../../lib/format.ts';
+import { startKycHref } from '../../../lib/kyc-link.ts';
 import type { useQuickTrade } from '../hooks/use-quick-trade.ts';
 import { fieldUnit } from '../lib/quick-trade.ts';
 import { AmountInput } from './amount-input.tsx';
@@ -25,16 +27,25 @@ const labels: Record<TradeType, { spend: string; receive: string; action: string
   sell: { spend: 'You sell', receive: 'You receive', action: 'Sell USDT' },
 };
 
-/** The Instant Trade card: Buy/Sell tabs, rate, linked amounts, slider, messages, submit. */
+/**
+ * The Instant Trade card: Buy/Sell tabs, rate, linked amounts, slider, messages, submit. A
+ * signed-in user whose KYC is not verified sees the rates and, in place of the form, what to
+ * do about KYC: the server would refuse their trade (DESIGN.md §8).
+ */
 export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
   const messageId = useId();
   const { side, order, message, signedIn } = quick;
   const text = labels[side];
-  const spendInvalid =
-    message !== null &&
-    message !== messages.quickBuy.loginRequired &&
-    (message !== messages.quickBuy.enterAmount || quick.driver === 'spend');
-  const receiveInvalid = message === messages.quickBuy.enterAmount && quick.driver === 'receive';
+  const spendInvalid = quick.invalidField === 'spend';
+  const receiveInvalid = quick.invalidField === 'receive';
+  const rateRow = (
+    <div className="flex items-center justify-between rounded-xl bg-canvas/60 px-4 py-3 text-sm">
+      <span className="text-muted">{side === 'buy' ? 'Buy rate' : 'Sell rate'}</span>
+      <span className="font-semibold tabular-nums text-ink" data-testid="quick-rate">
+        1 USDT = {formatInr(quick.rate)}
+      </span>
+    </div>
+  );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -95,14 +106,19 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
 
         {(['buy', 'sell'] as const).map((s) => (
           <Tabs.Content key={s} value={s} className="outline-none">
-            {s === side ? (
+            {s !== side ? null : quick.kycStatus ? (
+              <div className="space-y-4 p-4 pt-4 md:p-5">
+                {rateRow}
+                <KycRequiredPrompt
+                  status={quick.kycStatus}
+                  action={messages.kycRequired.trade}
+                  startHref={startKycHref()}
+                  rejectedReason={quick.kycRejectedReason}
+                />
+              </div>
+            ) : (
               <form onSubmit={onSubmit} noValidate className="space-y-4 p-4 pt-4 md:p-5">
-                <div className="flex items-center justify-between rounded-xl bg-canvas/60 px-4 py-3 text-sm">
-                  <span className="text-muted">{side === 'buy' ? 'Buy rate' : 'Sell rate'}</span>
-                  <span className="font-semibold tabular-nums text-ink" data-testid="quick-rate">
-                    1 USDT = {formatInr(quick.rate)}
-                  </span>
-                </div>
+                {rateRow}
 
                 <AmountInput
                   name="spend"
@@ -202,7 +218,7 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
                   </p>
                 ) : null}
               </form>
-            ) : null}
+            )}
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { messages, type Trade, type TradeType } from '@sikka/contracts';
+import { messages, quickPrices, type Trade, type TradeType } from '@sikka/contracts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { sanitizeAmountInput } from '../../../lib/decimal.ts';
 import { createSubmissionKeys } from '../../../lib/idempotency.ts';
@@ -11,7 +11,6 @@ import {
   fieldScale,
   percentForSpend,
   quickOrder,
-  quickRates,
   spendForPercent,
   validateQuickTrade,
   type AmountField,
@@ -24,8 +23,9 @@ import {
 export function useQuickTrade() {
   const { user, status, balance, usdtBalance, setBalances, refreshBalances } = useAuth();
   const signedIn = status === 'signedIn' && user !== null;
-  const { price, live, refresh } = useUsdtInrPrice();
-  const rates = quickRates(price);
+  const { rate: marketRate, live, refresh } = useUsdtInrPrice();
+  // The server's own formula (contracts), so the preview is what the server will charge.
+  const prices = quickPrices(marketRate);
   const trade = useCreateQuickTrade();
   const keys = useRef(createSubmissionKeys()).current;
 
@@ -35,11 +35,17 @@ export function useQuickTrade() {
   const [percent, setPercent] = useState(0);
   /** Set once the user has typed or pressed submit, so 'Please enter amount' is not shown cold. */
   const [touched, setTouched] = useState(false);
-  /** The message of the last refused submit (login, amount); cleared by the next edit. */
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  /**
+   * The message of the last refused submit (login, amount, or the server's refusal: KYC,
+   * trade limits, too many requests); cleared by the next edit. `aboutAmount` marks the
+   * amount box invalid too.
+   */
+  const [submitError, setSubmitError] = useState<{ text: string; aboutAmount: boolean } | null>(
+    null,
+  );
   const [completed, setCompleted] = useState<Trade | null>(null);
 
-  const rate = side === 'buy' ? rates.buy : rates.sell;
+  const rate = side === 'buy' ? prices.buy : prices.sell;
   const balances = useMemo(() => ({ inr: balance, usdt: usdtBalance }), [balance, usdtBalance]);
   const order = quickOrder(side, driver, text, rate);
   const problem = validateQuickTrade({ signedIn, side, order, balances });
@@ -87,7 +93,10 @@ export function useQuickTrade() {
     if (trade.isPending) return;
     setTouched(true);
     if (problem) {
-      setSubmitError(problem);
+      setSubmitError({
+        text: problem,
+        aboutAmount: problem !== messages.quickBuy.loginRequired,
+      });
       toast.error(problem);
       return;
     }
@@ -103,14 +112,24 @@ export function useQuickTrade() {
     } catch (err) {
       // A server answer ends this submission; a lost connection keeps its key for the retry.
       if (err instanceof ApiError && err.fromServer) keys.settle();
-      toast.error(errorMessage(err, messages.quickBuy.failed));
+      const text = errorMessage(err, messages.quickBuy.failed);
+      toast.error(text);
+      if (err instanceof ApiError && err.fromServer) {
+        // The server's refusal (403 kyc_required, 422 trade_limit with its configured bounds,
+        // 429 rate_limited, 409 price_changed...) stays under the boxes like the form's own.
+        setSubmitError({ text, aboutAmount: 'usdtAmount' in err.fields });
+      }
+      if (err instanceof ApiError && err.code === 'kyc_required') {
+        // The user's KYC changed elsewhere: re-reading it turns the form into the KYC prompt.
+        await refreshBalances();
+      }
       if (err instanceof ApiError && err.code === 'price_changed') {
         await refresh();
       }
     }
   }
 
-  /** What the card shows under the boxes: a refused submit, or a live balance problem. */
+  /** What the card shows under the boxes: a refused submit, or a live amount problem. */
   const liveProblem =
     problem === messages.quickBuy.loginRequired
       ? null
@@ -119,6 +138,18 @@ export function useQuickTrade() {
           ? problem
           : null
         : problem;
+  const message = submitError?.text ?? liveProblem;
+  /** Which box the message is about, for aria-invalid; null for login, KYC, rate limits. */
+  const invalidField: AmountField | null =
+    message === null || (submitError !== null && !submitError.aboutAmount)
+      ? null
+      : message === messages.quickBuy.enterAmount
+        ? driver
+        : message === messages.quickBuy.loginRequired
+          ? null
+          : 'spend';
+  /** Signed in but not yet allowed to trade: the card shows the KYC prompt instead of the form. */
+  const kycStatus = signedIn && user.kycStatus !== 'verified' ? user.kycStatus : null;
 
   return {
     signedIn,
@@ -135,7 +166,10 @@ export function useQuickTrade() {
     submit,
     processing: trade.isPending,
     canSubmit: order.usdtAmount !== null && !trade.isPending,
-    message: submitError ?? liveProblem,
+    message,
+    invalidField,
+    kycStatus,
+    kycRejectedReason: user?.kycRejectedReason ?? null,
     completed,
     closeCompleted: () => setCompleted(null),
   };

@@ -1,21 +1,14 @@
 import {
+  groupInr,
   INR_DECIMALS,
   messages,
-  QUICK_BUY_SPREAD,
-  QUICK_SELL_SPREAD,
+  TRADE_MAX_TOTAL_INR,
+  TRADE_MIN_TOTAL_INR,
+  tradeTotal,
   USDT_DECIMALS,
   type TradeType,
 } from '@sikka/contracts';
-import {
-  add,
-  compare,
-  divide,
-  isPositive,
-  multiply,
-  percentOf,
-  round,
-  subtract,
-} from '../../../lib/decimal.ts';
+import { compare, divide, isPositive, multiply, percentOf, round } from '../../../lib/decimal.ts';
 
 /**
  * The quick-trade form's arithmetic and rules (PRODUCT.md §4, §5, §9), free of React so they
@@ -36,15 +29,6 @@ export function fieldUnit(side: TradeType, field: AmountField): 'INR' | 'USDT' {
   return fieldScale(side, field) === INR_DECIMALS ? 'INR' : 'USDT';
 }
 
-/** Buy at price + 2, sell at price − 1.5, from the price to paise (as the server does). */
-export function quickRates(price: string): { buy: string; sell: string } {
-  const paise = round(price, INR_DECIMALS);
-  return {
-    buy: add(paise, QUICK_BUY_SPREAD, INR_DECIMALS),
-    sell: subtract(paise, QUICK_SELL_SPREAD, INR_DECIMALS),
-  };
-}
-
 /** An amount box's text counts as an amount when it is a decimal above zero. */
 const hasAmount = (text: string) => isPositive(text.trim());
 
@@ -55,35 +39,39 @@ export interface QuickOrder {
   receive: string;
   /** USDT to send to the server, 8 places; null while there is no amount. */
   usdtAmount: string | null;
-  /** INR the user pays (buy) or gets (sell) at this rate, 2 places; null without an amount. */
+  /**
+   * INR the user pays (buy) or gets (sell), 2 places: contracts' tradeTotal, the very figure
+   * the server charges or pays at this price (DESIGN.md §8); null without an amount.
+   */
   inrTotal: string | null;
 }
 
 /**
- * Both boxes from the one the user typed in. The other box is recomputed to 2 places with the
- * rate; the USDT amount sent keeps 8 places. Buying by INR rounds the USDT down, so the
- * server's total (USDT × rate, half up to paise) never exceeds the INR the user typed.
+ * Both boxes from the one the user typed in, at `price` (the buy or sell price of
+ * contracts' quickPrices). The USDT amount sent keeps 8 places and the total is
+ * tradeTotal of it. Typed INR becomes USDT rounded so the total keeps the user's word:
+ * a buyer's USDT rounds down, so what they pay (rounded up) is never above what they typed;
+ * a seller's rounds up, so what they get (rounded down) is never below what they asked for.
  */
 export function quickOrder(
   side: TradeType,
   driver: AmountField,
   text: string,
-  rate: string,
+  price: string,
 ): QuickOrder {
   const typed = text.trim();
-  if (!hasAmount(typed) || !isPositive(rate)) {
+  if (!hasAmount(typed) || !isPositive(price)) {
     return driver === 'spend'
       ? { spend: text, receive: '', usdtAmount: null, inrTotal: null }
       : { spend: '', receive: text, usdtAmount: null, inrTotal: null };
   }
   const typedIsInr = fieldUnit(side, driver) === 'INR';
   const usdtAmount = typedIsInr
-    ? divide(typed, rate, USDT_DECIMALS, side === 'buy' ? 'down' : 'half-up')
+    ? divide(typed, price, USDT_DECIMALS, side === 'buy' ? 'down' : 'up')
     : round(typed, USDT_DECIMALS);
-  const inrTotal = typedIsInr
-    ? round(typed, INR_DECIMALS)
-    : multiply(usdtAmount, rate, INR_DECIMALS);
-  const other = typedIsInr ? divide(typed, rate, 2) : inrTotal;
+  const inrTotal = tradeTotal(side, usdtAmount, price);
+  // The USDT box shows 2 places (the product's display); the request keeps all 8.
+  const other = typedIsInr ? divide(typed, price, 2) : inrTotal;
   return driver === 'spend'
     ? { spend: text, receive: other, usdtAmount, inrTotal }
     : { spend: other, receive: text, usdtAmount, inrTotal };
@@ -122,8 +110,11 @@ export interface QuickTradeCheck {
 }
 
 /**
- * The first rule a trade breaks, in the order of PRODUCT.md §5, as its exact message; null
- * when the trade may be sent. The server checks the balances again under a lock.
+ * The first rule a trade breaks, in the order of PRODUCT.md §5 with the bounds of one trade's
+ * total before the balances (as the server checks), as its exact message; null when the
+ * trade may be sent. The bounds are the contracts' defaults of the server's
+ * TRADE_MIN_TOTAL_INR / TRADE_MAX_TOTAL_INR settings; a server configured otherwise refuses
+ * with its own figures (422 trade_limit), and the card shows that message instead.
  */
 export function validateQuickTrade({
   signedIn,
@@ -139,6 +130,12 @@ export function validateQuickTrade({
     !order.inrTotal
   ) {
     return messages.quickBuy.enterAmount;
+  }
+  if (compare(order.inrTotal, TRADE_MIN_TOTAL_INR) < 0) {
+    return messages.trades.totalMin(groupInr(TRADE_MIN_TOTAL_INR));
+  }
+  if (compare(order.inrTotal, TRADE_MAX_TOTAL_INR) > 0) {
+    return messages.trades.totalMax(groupInr(TRADE_MAX_TOTAL_INR));
   }
   if (side === 'buy' && compare(order.inrTotal, balances.inr) > 0) {
     return messages.quickBuy.insufficientInr;

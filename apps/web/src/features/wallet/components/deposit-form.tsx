@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DEPOSIT_MAX_INR, DEPOSIT_MIN_INR, messages } from '@sikka/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { createSubmissionKeys } from '../../../lib/idempotency.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import {
   validateDeposit,
@@ -28,6 +29,7 @@ export function DepositForm() {
   const [submitted, setSubmitted] = useState(false);
   const keys = useRef(createSubmissionKeys()).current;
   const create = useCreateDeposit();
+  const { refreshBalances } = useAuth();
 
   function change(field: keyof DepositFormValues, value: string) {
     const next = { ...values, [field]: value };
@@ -55,7 +57,12 @@ export function DepositForm() {
           ? Object.fromEntries(Object.entries(err.fields).filter(([k]) => FORM_FIELDS.has(k)))
           : {};
       setErrors(fieldErrors);
-      toast.error(Object.values(fieldErrors)[0] ?? messages.deposits.submitFailed);
+      // A refusal without a field (403 kyc_required, 429 rate_limited) is told in the server's words.
+      toast.error(
+        Object.values(fieldErrors)[0] ?? errorMessage(err, messages.deposits.submitFailed),
+      );
+      // KYC changed since the page loaded: re-reading the user turns the page into the prompt.
+      if (err instanceof ApiError && err.code === 'kyc_required') void refreshBalances();
       return;
     }
     keys.settle();

@@ -2,6 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, ChevronDown } from 'lucide-react';
 import { clsx } from 'clsx';
+import { messages } from '@sikka/contracts';
+import { paths } from '../../../config/paths.ts';
+import { KycRequiredPrompt } from '../../../components/kyc/kyc-required-prompt.tsx';
+import { startKycHref } from '../../../lib/kyc-link.ts';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { depositsQueryKey } from '../api/get-deposits.ts';
 import { BankDetails } from '../components/bank-details.tsx';
@@ -11,11 +15,18 @@ import { Notices } from '../components/notices.tsx';
 import { RecentDeposits } from '../components/recent-deposits.tsx';
 import { Panel, WalletFrame } from '../components/wallet-frame.tsx';
 
-/** INR deposit by bank transfer (PRODUCT.md §2 "Wallet"). */
+/**
+ * INR deposit by bank transfer (PRODUCT.md §2 "Wallet"). Only verified users may deposit
+ * (PMLA; DESIGN.md §8): anyone else gets the KYC prompt in place of the method and form, and
+ * no bank account to send money to, since a transfer they could not report would be stuck.
+ */
 export default function InrDepositPage() {
+  const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const formId = useId();
   useRefetchDepositsOnBalanceChange();
+  // The page is behind RequireAuth, so the user is known here.
+  const kycStatus = user && user.kycStatus !== 'verified' ? user.kycStatus : null;
 
   return (
     <WalletFrame
@@ -29,35 +40,48 @@ export default function InrDepositPage() {
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:grid-rows-[auto_1fr]">
         <div className="lg:col-start-1 lg:row-start-1">
           <Panel title="Deposit Method">
-            <button
-              type="button"
-              aria-expanded={open}
-              aria-controls={formId}
-              onClick={() => setOpen((o) => !o)}
-              className={clsx(
-                'flex w-full items-center gap-4 rounded-xl border p-4 text-left transition-colors',
-                open
-                  ? 'border-accent bg-accent/[0.06]'
-                  : 'border-line bg-canvas/60 hover:border-line-strong',
-              )}
-            >
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-raised text-accent">
-                <Building2 className="size-5" aria-hidden="true" />
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block font-semibold text-ink">Bank Transfer (IMPS/NEFT/RTGS)</span>
-                <span className="mt-0.5 block text-sm text-muted">
-                  Free · usually credited within 30 minutes
-                </span>
-              </span>
-              <ChevronDown
-                className={clsx('size-5 text-muted transition-transform', open && 'rotate-180')}
-                aria-hidden="true"
+            {kycStatus ? (
+              <KycRequiredPrompt
+                status={kycStatus}
+                action={messages.kycRequired.deposit}
+                startHref={startKycHref(paths.dashboard.inrDeposit)}
+                rejectedReason={user?.kycRejectedReason}
               />
-            </button>
-            <div id={formId} hidden={!open} className="mt-5">
-              {open ? <DepositForm /> : null}
-            </div>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={formId}
+                  onClick={() => setOpen((o) => !o)}
+                  className={clsx(
+                    'flex w-full items-center gap-4 rounded-xl border p-4 text-left transition-colors',
+                    open
+                      ? 'border-accent bg-accent/[0.06]'
+                      : 'border-line bg-canvas/60 hover:border-line-strong',
+                  )}
+                >
+                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-raised text-accent">
+                    <Building2 className="size-5" aria-hidden="true" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold text-ink">
+                      Bank Transfer (IMPS/NEFT/RTGS)
+                    </span>
+                    <span className="mt-0.5 block text-sm text-muted">
+                      Free · usually credited within 30 minutes
+                    </span>
+                  </span>
+                  <ChevronDown
+                    className={clsx('size-5 text-muted transition-transform', open && 'rotate-180')}
+                    aria-hidden="true"
+                  />
+                </button>
+                <div id={formId} hidden={!open} className="mt-5">
+                  {open ? <DepositForm /> : null}
+                </div>
+              </>
+            )}
             <div className="mt-5">
               <h3 className="mb-2 text-sm font-medium text-muted">Deposit limits</h3>
               <DepositLimits />
@@ -65,7 +89,7 @@ export default function InrDepositPage() {
           </Panel>
         </div>
         <div className="space-y-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <BankDetails />
+          {kycStatus ? null : <BankDetails />}
           <Notices
             items={[
               'Deposits are processed within 30 minutes.',
