@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInAdmin, signUp, startTestApp, type TestApp } from '../support/app.ts';
+import { logInAdmin, signUpVerified, startTestApp, type TestApp } from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { checkLedgerInvariants } from '../support/invariants.ts';
 import { fund, pool } from '../../apps/server/test/money-helpers.ts';
@@ -64,12 +64,12 @@ describe.skipIf(!pgUrl())('canary: the invariant checker catches a read-then-wri
 
   it('40 concurrent naive ₹100 buys leave balances off their ledger; the real function does not', async () => {
     // Control: the production function under the same concurrency keeps every invariant.
-    const safe = await signUp(t.app);
+    const safe = await signUpVerified(t.app);
     await fund(t.app, safe.cookie, admin, '100000');
     const safeResults = await buyMany('execute_usdt_buy', safe.id);
     const afterSafe = await checkLedgerInvariants(t.app.db);
 
-    const victim = await signUp(t.app);
+    const victim = await signUpVerified(t.app);
     await fund(t.app, victim.cookie, admin, '100000');
     const naiveResults = await buyMany('naive_usdt_buy', victim.id);
     const violations = await checkLedgerInvariants(t.app.db);

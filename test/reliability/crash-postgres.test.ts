@@ -16,6 +16,7 @@ import {
   logInAdminHttp,
   retryUnanswered,
   signUpHttp,
+  withDatabase,
   type HttpUser,
   type SentTrade,
 } from './support/trade-burst.ts';
@@ -53,7 +54,9 @@ describe.skipIf(!pgUrl())('crash: kill -9 of PostgreSQL mid-burst', () => {
     client = httpClient(server.baseUrl, { maxSockets: 16 });
     admin = await logInAdminHttp(client);
     users = [];
-    for (let i = 0; i < USERS; i++) users.push(await signUpHttp(client));
+    await withDatabase(databaseUrl, async (db) => {
+      for (let i = 0; i < USERS; i++) users.push(await signUpHttp(client, db));
+    });
     for (const u of users) await fundHttp(client, u, admin, '50000');
   });
   afterAll(async () => {

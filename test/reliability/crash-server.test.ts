@@ -12,6 +12,7 @@ import {
   logInAdminHttp,
   retryUnanswered,
   signUpHttp,
+  withDatabase,
   type HttpUser,
   type SentTrade,
 } from './support/trade-burst.ts';
@@ -38,7 +39,9 @@ describe.skipIf(!pgUrl())('crash: kill -9 of the server mid-burst', () => {
     client = httpClient(server.baseUrl, { maxSockets: 16 });
     const admin = await logInAdminHttp(client);
     users = [];
-    for (let i = 0; i < USERS; i++) users.push(await signUpHttp(client));
+    await withDatabase(databaseUrl, async (db) => {
+      for (let i = 0; i < USERS; i++) users.push(await signUpHttp(client, db));
+    });
     for (const u of users) await fundHttp(client, u, admin, '50000');
   });
   afterAll(async () => {

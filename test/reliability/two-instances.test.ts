@@ -5,7 +5,7 @@ import { connect, type TestSocket } from '../../apps/server/test/realtime-client
 import { createPgDatabase, pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { httpClient, type HttpClient } from './support/http-client.ts';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
-import { logInAdminHttp, signUpHttp } from './support/trade-burst.ts';
+import { logInAdminHttp, signUpHttp, withDatabase } from './support/trade-burst.ts';
 
 if (!pgUrl()) console.warn(postgresSkipReason());
 
@@ -17,9 +17,10 @@ describe.skipIf(!pgUrl())('two server processes on one PostgreSQL', () => {
   const servers: ServerProcess[] = [];
   const clients: HttpClient[] = [];
   const sockets: TestSocket[] = [];
+  let databaseUrl: string;
 
   beforeAll(async () => {
-    const databaseUrl = await createPgDatabase();
+    databaseUrl = await createPgDatabase();
     // One after the other: the second finds the schema and the admin already there.
     for (let i = 0; i < 2; i++) {
       const s = await startServerProcess({ databaseUrl });
@@ -41,7 +42,7 @@ describe.skipIf(!pgUrl())('two server processes on one PostgreSQL', () => {
     ] as const) {
       const api = clients[via]!;
       const admin = await logInAdminHttp(api);
-      const user = await signUpHttp(api);
+      const user = await withDatabase(databaseUrl, (db) => signUpHttp(api, db));
       const bystander = await signUpHttp(api);
       const ws = (cookie: string) =>
         connect(`${servers[to]!.baseUrl.replace('http', 'ws')}${REALTIME_PATH}`, {

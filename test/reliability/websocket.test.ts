@@ -7,7 +7,7 @@ import {
   type Balances,
 } from '@sikka/contracts';
 import { testConfig } from '../../apps/server/src/config.ts';
-import { logInAdmin, signUp, startTestApp, type TestApp } from '../support/app.ts';
+import { logInAdmin, signUp, signUpVerified, startTestApp, type TestApp } from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { fund } from '../../apps/server/test/money-helpers.ts';
 import { connect, listen, sleep, type TestSocket } from '../../apps/server/test/realtime-client.ts';
@@ -85,7 +85,7 @@ describe.skipIf(!pgUrl())('WebSocket guards on PostgreSQL', () => {
     const admin = await logInAdmin(t.app);
     const users = [];
     for (let i = 0; i < USERS; i++) {
-      const u = await signUp(t.app);
+      const u = await signUpVerified(t.app);
       await fund(t.app, u.cookie, admin, '10000');
       users.push(u);
     }

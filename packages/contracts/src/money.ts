@@ -307,7 +307,9 @@ export const rejectDepositRequestSchema = z.object({
     .string({ error: messages.admin.rejectReasonRequired })
     .trim()
     .min(1, { error: messages.admin.rejectReasonRequired })
-    .max(500, { error: messages.money.reasonTooLong }),
+    .max(500, { error: messages.money.reasonTooLong })
+    // PostgreSQL text cannot hold NUL: refused here, before any lookup, with a clear message.
+    .refine((v) => !v.includes('\u0000'), { error: messages.money.reasonInvalid }),
 });
 export type RejectDepositRequest = z.infer<typeof rejectDepositRequestSchema>;
 export const adminDepositResponseSchema = z.object({ deposit: adminDepositSchema });

@@ -6,9 +6,12 @@ import { SESSION_COOKIE } from '@sikka/contracts';
 /**
  * The money rules as an independent model: balances as scaled BigInt (INR in paise, USDT in
  * 1e-8), written from the product's rules, not from the server's code. Quick trades use a
- * fixed rate (87.70: buy 89.70, sell 86.20) so the model knows every price.
+ * fixed rate (87.70: buy 89.70, sell 86.20) so the model knows every price. A buyer pays the
+ * exact total rounded up to the paisa, a seller receives it rounded down, within the trade
+ * bounds; only users whose KYC is verified may deposit or trade.
  */
 export const RATE = '87.70';
+const RATE_PAISE = 8770n;
 const BUY_PAISE = 8970n;
 const SELL_PAISE = 8620n;
 const E8 = 100_000_000n;
@@ -19,6 +22,10 @@ export interface ModelUser {
   inr: bigint;
   usdt: bigint;
   trades: number;
+  /** KYC verified: the only users who may move money */
+  verified: boolean;
+  /** INR credited by approved deposits, in paise: what the user's holdings may be worth at most */
+  deposited: bigint;
   /** pending + approved deposit requests per India calendar day, in paise */
   requested: Map<number, bigint>;
 }
@@ -39,6 +46,11 @@ export interface Real {
   admin: string;
   /** UTRs pending or approved in the database (it outlives each sequence, so this does too). */
   activeUtrs: Set<string>;
+  /** The server's TRADE_MIN_TOTAL_INR and TRADE_MAX_TOTAL_INR, in paise. */
+  minTotal: bigint;
+  maxTotal: bigint;
+  /** Marks a user's KYC verified (the fixture an admin's approval stands for). */
+  verify: (userId: string) => Promise<void>;
   stats: { commands: number; byStatus: Record<string, number>; fiveHundreds: string[] };
 }
 
@@ -210,6 +222,7 @@ class SignUp implements fc.AsyncCommand<Model, Real> {
       'fullName' | 'email' | 'phone' | 'password',
       { v: unknown; ok: boolean }
     >,
+    private readonly verify: boolean,
   ) {}
   // Two accounts per sequence: each sign-up costs an argon2 hash (~19 MiB, tens of ms).
   check = (m: Readonly<Model>) => m.users.length < 2;
@@ -223,17 +236,22 @@ class SignUp implements fc.AsyncCommand<Model, Real> {
       expectStatus('signup', res.statusCode, 400, res.body, body);
     if (res.statusCode === 201) {
       const c = res.cookies.find((x) => x.name === SESSION_COOKIE)!;
+      const id = res.json().user.id as string;
+      if (this.verify) await r.verify(id);
       m.users.push({
-        id: res.json().user.id,
+        id,
         cookie: `${c.name}=${c.value}`,
         inr: 0n,
         usdt: 0n,
         trades: 0,
+        verified: this.verify,
+        deposited: 0n,
         requested: new Map(),
       });
     }
   }
-  toString = () => `signup(${JSON.stringify(this.fields).slice(0, 80)})`;
+  toString = () =>
+    `signup(${JSON.stringify(this.fields).slice(0, 80)}${this.verify ? ', verified' : ''})`;
 }
 
 class Deposit implements fc.AsyncCommand<Model, Real> {
@@ -259,11 +277,13 @@ class Deposit implements fc.AsyncCommand<Model, Real> {
     const used = user.requested.get(day) ?? 0n;
     const want = !valid
       ? 400
-      : r.activeUtrs.has(utrOk)
-        ? 409
-        : used + units > DAILY_LIMIT
-          ? 422
-          : 201;
+      : !user.verified
+        ? 403
+        : r.activeUtrs.has(utrOk)
+          ? 409
+          : used + units > DAILY_LIMIT
+            ? 422
+            : 201;
     const res = await call(r, 'deposit', 'POST', '/api/deposits', user.cookie, body);
     // At India's midnight the day may turn between our clock and the database's: either answer.
     const turned = istDay(Date.now()) !== day && want === 422 && res.statusCode === 201;
@@ -319,8 +339,10 @@ class Decide implements fc.AsyncCommand<Model, Real> {
     expectStatus(this.approve ? 'approve' : 'reject', res.statusCode, want, res.body, { id, body });
     if (want === 200 && dep) {
       dep.status = this.approve ? 'approved' : 'rejected';
-      if (this.approve) dep.user.inr += dep.amount;
-      else {
+      if (this.approve) {
+        dep.user.inr += dep.amount;
+        dep.user.deposited += dep.amount;
+      } else {
         r.activeUtrs.delete(dep.utr);
         dep.user.requested.set(dep.day, dep.user.requested.get(dep.day)! - dep.amount);
       }
@@ -352,9 +374,11 @@ class Trade implements fc.AsyncCommand<Model, Real> {
       const server = price * 1_000_000n; // paise → 8 places
       const worse =
         this.side === 'buy' ? server * E8 > q * (E8 + 500_000n) : server * E8 < q * (E8 - 500_000n);
-      total = (units * price + 50_000_000n) / E8; // paise, half up
-      if (worse) want = 409;
-      else if (total <= 0n) want = 400;
+      // Paise: the buyer pays the exact value rounded up, the seller gets it rounded down.
+      total = this.side === 'buy' ? (units * price + E8 - 1n) / E8 : (units * price) / E8;
+      if (!user.verified) want = 403;
+      else if (worse) want = 409;
+      else if (total < r.minTotal || total > r.maxTotal) want = 422;
       else if (this.side === 'buy' ? user.inr < total : user.usdt < units) want = 422;
       else want = 201;
     }
@@ -378,7 +402,7 @@ const signUp = fc
     phone: signupField(fc.constantFrom('9876543210', '+91 98765 43210')),
     password: signupField(fc.constantFrom('correct horse battery', 'पासवर्ड सुरक्षित १२३')),
   })
-  .map((f) => new SignUp(f));
+  .chain((f) => fc.integer({ min: 0, max: 4 }).map((n) => new SignUp(f, n > 0))); // 4 in 5 verified
 const deposit = fc.tuple(fc.nat(), depositAmount, utr).map(([w, a, u]) => new Deposit(w, a, u));
 const decide = fc
   .tuple(
@@ -412,6 +436,14 @@ export async function disagreements(m: Model, r: Real): Promise<string[]> {
     if (row!.trades !== u.trades)
       out.push(`user ${u.id}: ${row!.trades} trades in DB, model ${u.trades}`);
     if (row!.inr !== want.inr) out.push(`user ${u.id}: DB INR ${row!.inr}, model ${want.inr}`);
+    // No sequence of trades at the fixed rate makes money: what the user holds, valued at the
+    // rate itself (between the buy and the sell price), is never worth more than what they
+    // deposited. Read from the API's figures, not the model's.
+    const worth = toUnits(b.inr, 2) * E8 + toUnits(b.usdt, 8) * RATE_PAISE;
+    if (worth > u.deposited * E8)
+      out.push(
+        `user ${u.id}: holds ${fmt(worth, 10)} at ${RATE}, more than the ${fmt(u.deposited, 2)} deposited`,
+      );
   }
   for (const d of m.deposits) {
     const [row] = await r.app.db.query<{ status: string }>(
@@ -421,6 +453,12 @@ export async function disagreements(m: Model, r: Real): Promise<string[]> {
     if (row?.status !== d.status) out.push(`deposit ${d.id}: DB ${row?.status}, model ${d.status}`);
   }
   return out;
+}
+
+/** A decimal string the API sent, as units of 10^-scale (it always has exactly that scale). */
+function toUnits(value: string, scale: number): bigint {
+  const [whole = '0', frac = ''] = value.split('.');
+  return BigInt(whole + frac.padEnd(scale, '0').slice(0, scale));
 }
 
 function fmt(units: bigint, scale: number): string {

@@ -2,7 +2,8 @@ import { unitsToDecimal } from '@sikka/contracts';
 import type { Queryable } from '../../../apps/server/src/db/index.ts';
 import { utr } from '../../../apps/server/test/money-helpers.ts';
 import { sleep } from '../../../apps/server/test/realtime-client.ts';
-import { ADMIN, newUser } from '../../support/app.ts';
+import { openPostgres } from '../../../apps/server/src/db/postgres.ts';
+import { ADMIN, newUser, verifyKyc } from '../../support/app.ts';
 import { cookieFrom, errorCodeOf, type HttpClient } from './http-client.ts';
 import type { Prng } from './prng.ts';
 
@@ -12,10 +13,26 @@ export interface HttpUser {
   cookie: string;
 }
 
-export async function signUpHttp(client: HttpClient): Promise<HttpUser> {
+/**
+ * Signs a user up over HTTP. With `verifyIn` (the server's database), the user's KYC is then
+ * marked verified, so the user may move money (the server refuses everyone else).
+ */
+export async function signUpHttp(client: HttpClient, verifyIn?: Queryable): Promise<HttpUser> {
   const res = await client.post('/api/auth/signup', undefined, newUser());
   if (res.status !== 201) throw new Error(`signup ${res.status} ${res.body}`);
-  return { id: res.json<{ user: { id: string } }>().user.id, cookie: cookieFrom(res) };
+  const user = { id: res.json<{ user: { id: string } }>().user.id, cookie: cookieFrom(res) };
+  if (verifyIn) await verifyKyc(verifyIn, user.id);
+  return user;
+}
+
+/** Runs `fn` with a small pool on a server's PostgreSQL database, closed afterwards. */
+export async function withDatabase<T>(url: string, fn: (db: Queryable) => Promise<T>): Promise<T> {
+  const db = await openPostgres(url, 1);
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
 }
 
 export async function logInAdminHttp(client: HttpClient): Promise<string> {
@@ -116,7 +133,8 @@ export async function burstUntilCrash(
         body: {
           side: buy ? ('buy' as const) : ('sell' as const),
           usdtAmount: unitsToDecimal(
-            BigInt(opts.rnd.int(1_000_000, buy ? 200_000_000 : 50_000_000)),
+            // 0.2 USDT and up: above the ₹10.00 minimum trade total at any sane price.
+            BigInt(opts.rnd.int(20_000_000, buy ? 200_000_000 : 50_000_000)),
             8,
           ),
           quotedRate: buy ? '100000' : '0.01',
