@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { documentKinds } from '@sikka/contracts';
-import { logInAdmin, newUser, signUp, startTestApp, type TestApp } from '../support/app.ts';
+import {
+  logInAdmin,
+  newUser,
+  signUp,
+  signUpVerified,
+  startTestApp,
+  verifyKyc,
+  type TestApp,
+} from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { checkLedgerInvariants } from '../support/invariants.ts';
 import { fund, utr } from '../../apps/server/test/money-helpers.ts';
@@ -27,8 +35,12 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
   beforeAll(async () => {
     t = await startTestApp('postgres', { MARKET_AUTOSTART: false }, { usdtInrRate: () => '87.70' });
     admin = await logInAdmin(t.app);
+    // A submits KYC (documents B must never reach), then is verified so A may move money.
     a = await signUp(t.app);
-    b = await signUp(t.app);
+    const kyc = await submitKyc(t.app, a.cookie, kycFormData(await validParts()));
+    if (kyc.statusCode !== 200) throw new Error(`KYC ${kyc.statusCode} ${kyc.body}`);
+    await verifyKyc(t.app.db, a.id);
+    b = await signUpVerified(t.app);
     await fund(t.app, a.cookie, admin, '5000');
     await fund(t.app, b.cookie, admin, '5000');
     const dep = await send(a.cookie, {
@@ -44,8 +56,6 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
       headers: { 'idempotency-key': 'shared-key-1' },
     });
     aTrade = trade.json().trade.id;
-    const kyc = await submitKyc(t.app, a.cookie, kycFormData(await validParts()));
-    if (kyc.statusCode !== 200) throw new Error(`KYC ${kyc.statusCode} ${kyc.body}`);
   });
   afterAll(() => t?.close());
 
@@ -144,6 +154,8 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
   it('role, balance, kyc_status, user_id and price in any body are refused or ignored', async () => {
     const victim = a.id;
     const extra = EXTRA(victim);
+    // A user whose KYC is still pending: no smuggled field may verify them.
+    const c = await signUp(t.app);
     const cases: Array<{
       label: string;
       cookie: () => string;
@@ -164,12 +176,12 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
         opts: () => ({
           method: 'POST',
           url: '/api/auth/login',
-          payload: { email: b.email, password: b.password, ...extra },
+          payload: { email: c.email, password: c.password, ...extra },
         }),
       },
       {
         label: 'PATCH me',
-        cookie: () => b.cookie,
+        cookie: () => c.cookie,
         opts: () => ({
           method: 'PATCH',
           url: '/api/me',
@@ -178,7 +190,7 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
       },
       {
         label: 'deposit',
-        cookie: () => b.cookie,
+        cookie: () => c.cookie,
         opts: () => ({
           method: 'POST',
           url: '/api/deposits',
@@ -187,7 +199,7 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
       },
       {
         label: 'quick trade',
-        cookie: () => b.cookie,
+        cookie: () => c.cookie,
         opts: () => ({
           method: 'POST',
           url: '/api/trades/quick',
@@ -196,7 +208,7 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
       },
       {
         label: 'KYC form',
-        cookie: () => b.cookie,
+        cookie: () => c.cookie,
         opts: async () => {
           const form = kycFormData(await validParts());
           for (const [k, v] of Object.entries(extra)) form.append(k, v);
@@ -217,13 +229,13 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
         cookie: () => admin,
         opts: () => ({
           method: 'POST',
-          url: `/api/admin/users/${b.id}/kyc`,
+          url: `/api/admin/users/${c.id}/kyc`,
           payload: { decision: 'reject', reason: 'Blurred', ...extra },
         }),
       },
       {
         label: 'logout',
-        cookie: () => b.cookie,
+        cookie: () => c.cookie,
         opts: () => ({ method: 'POST', url: '/api/auth/logout', payload: { ...extra } }),
       },
     ];
