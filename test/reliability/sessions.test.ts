@@ -17,7 +17,7 @@ type Res = Awaited<ReturnType<Inject>>;
 const sessionOf = (res: Res) => res.cookies.find((c) => c.name === SESSION_COOKIE);
 const cookieHeader = (res: Res) => `${SESSION_COOKIE}=${sessionOf(res)!.value}`;
 
-/** Item 4: session cookies, token strength and lifetime, login limits and lock, no user enumeration. */
+/** Item 4: session cookies, token strength and lifetime, login limits and throttle, no user enumeration. */
 describe.skipIf(!pgUrl())('sessions on PostgreSQL', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -106,8 +106,9 @@ describe.skipIf(!pgUrl())('sessions on PostgreSQL', () => {
     expect(SESSION_TTL_MS).toBe(72 * HOUR);
   });
 
-  it('100 failed logins within an hour, each from another IP, lock the account for everyone', async () => {
-    expect(DEFAULTS.ACCOUNT_LOCK_FAILURES).toBe(100);
+  it('100 failed logins within an hour, each from another IP, slow strangers down but lock no one out', async () => {
+    // ADR 008: the account-wide ceiling slows sources the account never used; no lock-out.
+    expect(DEFAULTS.LOGIN_FREE_FAILURES_PER_ACCOUNT).toBe(20);
     const u = await signUp(t.app);
     const statuses: number[] = [];
     for (let i = 0; i < 100; i++) {
@@ -120,31 +121,18 @@ describe.skipIf(!pgUrl())('sessions on PostgreSQL', () => {
       statuses.push(res.statusCode);
       t.advance(30_000); // 100 tries over 50 minutes
     }
-    const locked = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: u.email, password: u.password },
-      remoteAddress: '192.0.2.200',
-    });
-    t.advance(HOUR);
-    const later = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: u.email, password: u.password },
-      remoteAddress: '192.0.2.201',
-    });
+    // signUp came from inject's default address, so that one is the owner's.
+    const owner = await login(u.email, u.password);
+    const checked = statuses.filter((s) => s === 401).length;
     console.log(
-      `[sessions] 100 wrong passwords from 100 IPs over 50 min: ${statuses.filter((s) => s === 401).length}×401; ` +
-        `then the right password from a new IP → ${locked.statusCode} ${locked.json().error?.code}; ` +
-        `an hour later → ${later.statusCode}`,
+      `[sessions] 100 wrong passwords from 100 IPs over 50 min: ${checked}×401 (checked), ` +
+        `${statuses.filter((s) => s === 429).length}×429 login_throttled; ` +
+        `then the owner from their own address → ${owner.statusCode}`,
     );
-    expect(statuses.every((s) => s === 401)).toBe(true);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toEqual({
-      code: 'account_locked',
-      message: messages.http.accountLocked,
-    });
-    expect(later.statusCode).toBe(200);
+    expect(checked).toBeGreaterThanOrEqual(DEFAULTS.LOGIN_FREE_FAILURES_PER_ACCOUNT);
+    expect(checked).toBeLessThan(100);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect(owner.statusCode).toBe(200);
   });
 
   it('per-IP limits on login and sign-up, at the product defaults', async () => {
@@ -190,13 +178,20 @@ describe.skipIf(!pgUrl())('sessions on PostgreSQL', () => {
   });
 
   it('unknown e-mail and wrong password: same status, same body, same time (200 tries each)', async () => {
-    // Four accounts take 50 wrong passwords each, staying under the 100-failure lock.
+    // 50 accounts take at most 5 wrong passwords each, within the throttle's free failures
+    // (ADR 008), so every answer is a checked password. Both kinds come from one address none
+    // of the accounts ever used: the throttle takes the same path for both.
     const accounts: Array<Awaited<ReturnType<typeof signUp>>> = [];
-    for (let i = 0; i < 4; i++) accounts.push(await signUp(t.app));
+    for (let i = 0; i < 50; i++) accounts.push(await signUp(t.app));
     const rnd = prng(4242);
+    const stranger = { 'x-forwarded-for': '192.0.2.77' };
+    // Fifty unknown e-mails, cycled like the accounts: a first try of an e-mail makes its
+    // throttle rows, whether or not an account has it, so both kinds make as many.
+    const ghosts = accounts.map((_, i) => `ghost${Date.now()}_${i}@example.com`);
     let n = 0;
-    const unknown = () => login(`ghost${Date.now()}_${(n += 1)}@example.com`, 'some password 1');
-    const wrong = () => login(accounts[n++ % 4]!.email, 'some password 1');
+    const unknown = () => login(ghosts[n++ % 50]!, 'some password 1', stranger);
+    let w = 0;
+    const wrong = () => login(accounts[w++ % 50]!.email, 'some password 1', stranger);
     for (let i = 0; i < 5; i++) await Promise.all([unknown(), wrong()]); // warm-up, not counted
     const times = { unknown: [] as number[], wrong: [] as number[] };
     const bodies = { unknown: new Set<string>(), wrong: new Set<string>() };

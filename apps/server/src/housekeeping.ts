@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ATTEMPT_WINDOW_MS } from './auth/attempts.ts';
+import { pruneLoginThrottle } from './auth/throttle.ts';
 import type { Queryable } from './db/index.ts';
 
 /**
@@ -25,19 +26,21 @@ const deleted = async (db: Queryable, sql: string, before: Date): Promise<number
 };
 
 /**
- * Deletes expired sessions (refused on lookup anyway), login/sign-up attempts outside the
- * rate-limit window, and idempotency keys past their time. Each DELETE reads an index and is
- * safe on several instances at once. Never touches money rows or the ledger.
+ * Deletes expired sessions (refused on lookup anyway), sign-up attempts outside the rate-limit
+ * window, forgotten login-throttle rows and known sign-in sources (auth/throttle.ts), and
+ * idempotency keys past their time. Each DELETE reads an index and is safe on several instances
+ * at once. Never touches money rows or the ledger.
  */
 export async function housekeep(db: Queryable, now: Date): Promise<HousekeepingResult> {
   const t = now.getTime();
   return {
     sessions: await deleted(db, 'DELETE FROM sessions WHERE expires_at <= $1', now),
-    authAttempts: await deleted(
-      db,
-      'DELETE FROM auth_attempts WHERE created_at < $1',
-      new Date(t - ATTEMPT_WINDOW_MS),
-    ),
+    authAttempts:
+      (await deleted(
+        db,
+        'DELETE FROM auth_attempts WHERE created_at < $1',
+        new Date(t - ATTEMPT_WINDOW_MS),
+      )) + (await pruneLoginThrottle(db, now)),
     idempotencyKeys: await deleted(
       db,
       'DELETE FROM idempotency_keys WHERE created_at < $1',

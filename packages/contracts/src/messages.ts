@@ -104,6 +104,7 @@ export const messages = {
     searchTooLong: 'Search must be at most 100 characters',
     depositStatusInvalid: 'Status must be pending, approved or rejected',
     reasonTooLong: 'The reason must be at most 500 characters',
+    reasonInvalid: 'The reason contains a character that cannot be stored',
     depositNotFound: 'Deposit not found',
     depositNotPending: (status: string) => `This deposit is already ${status}`,
   },

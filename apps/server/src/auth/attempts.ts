@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.ts';
 
-export type AttemptKind = 'login_failure' | 'signup_conflict';
+// Failed logins are throttled by throttle.ts (ADR 008); only sign-up conflicts are counted here.
+export type AttemptKind = 'signup_conflict';
 /** Attempts older than this no longer count (and are deleted by src/housekeeping.ts). */
 export const ATTEMPT_WINDOW_MS = 60 * 60 * 1000;
 

@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '@sikka/contracts';
 import type { UserRow } from '../users/user-row.ts';
 import { findSessionUser } from './sessions.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { backfillEmailSkeletons } from './identities.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +16,8 @@ declare module 'fastify' {
 
 /** Loads the session user for every /api request that carries the session cookie. */
 export const authPlugin = fp(async (app) => {
+  // After the admin bootstrap (app.ts), so the admin's e-mail has its skeleton from the start.
+  await backfillEmailSkeletons(app.db, app.log);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {

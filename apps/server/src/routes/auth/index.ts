@@ -19,6 +19,16 @@ import {
 } from '../../auth/passwords.ts';
 import { createSession, deleteSession, type NewSession } from '../../auth/sessions.ts';
 import { recentAttempts, recordAttempt } from '../../auth/attempts.ts';
+import {
+  claimLoginAttempt,
+  isKnownSource,
+  loginSource,
+  loginSucceeded,
+  rememberSource,
+  throttleSettings,
+  waitText,
+} from '../../auth/throttle.ts';
+import { backfillEmailSkeletons, emailSkeleton } from '../../auth/identities.ts';
 import { toUser, type UserRow } from '../../users/user-row.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
@@ -40,6 +50,12 @@ function setSessionCookie(
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
+  const throttle = throttleSettings(config);
+  const adminSkeleton = emailSkeleton(config.ADMIN_EMAIL);
+  const emailConfusable = () =>
+    new AppError(409, 'email_confusable', messages.signup.emailConfusable, {
+      email: messages.signup.emailConfusable,
+    });
 
   app.post(
     '/signup',
@@ -62,21 +78,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       ) {
         throw new AppError(429, 'rate_limited', messages.http.rateLimited);
       }
+      const skeleton = emailSkeleton(email);
+      // A look-alike of the admin's e-mail is refused even before the admin account exists.
+      if (skeleton === adminSkeleton && email !== config.ADMIN_EMAIL) {
+        await recordAttempt(app.db, 'signup_conflict', email, request.ip, now);
+        throw emailConfusable();
+      }
+      // Accounts made before migration 013 (or by the admin bootstrap) must hold theirs first.
+      await backfillEmailSkeletons(app.db);
       const passwordHash = await hashPassword(password);
-      // The account and its session are created in one transaction: no half-made users.
+      // The account and its session are created in one transaction: no half-made users. The
+      // unique indexes on email and email_skeleton decide a race between two sign-ups.
       const result = await app.db.transaction(async (tx) => {
         const rows = await tx.query<UserRow>(
-          `INSERT INTO users (email, full_name, phone, password_hash, kyc_status, balance)
-           VALUES ($1, $2, $3, $4, 'pending', 0)
-           ON CONFLICT (email) DO NOTHING RETURNING *`,
-          [email, fullName, phone, passwordHash],
+          `INSERT INTO users (email, email_skeleton, full_name, phone, password_hash, kyc_status, balance)
+           VALUES ($1, $2, $3, $4, $5, 'pending', 0)
+           ON CONFLICT DO NOTHING RETURNING *`,
+          [email, skeleton, fullName, phone, passwordHash],
         );
         const user = rows[0];
         if (!user) return null;
+        await rememberSource(tx, user.id, loginSource(request.ip), now);
         return { user, session: await createSession(tx, user.id, now) };
       });
       if (!result) {
         await recordAttempt(app.db, 'signup_conflict', email, request.ip, now);
+        const same = await app.db.query('SELECT 1 FROM users WHERE email = $1', [email]);
+        if (same.length === 0) throw emailConfusable();
         throw new AppError(409, 'user_already_exists', messages.signup.emailTaken, {
           email: messages.signup.emailTaken,
         });
@@ -98,22 +126,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
       const now = app.clock();
-      if (
-        (await recentAttempts(app.db, 'login_failure', email, now)) >= config.ACCOUNT_LOCK_FAILURES
-      ) {
-        throw new AppError(429, 'account_locked', messages.http.accountLocked);
+      const source = loginSource(request.ip);
+      // Unknown e-mail and wrong password take the same path and the same time, waits included:
+      // the throttle is keyed by the typed e-mail, and an unknown one has no known sources.
+      const known = await isKnownSource(app.db, email, source, now);
+      const claim = await claimLoginAttempt(app.db, throttle, email, source, known, now);
+      if (!claim.allowed) {
+        // Refused before the password is checked, so waiting out the throttle is the only way on.
+        reply.header('retry-after', String(Math.ceil(claim.retryAfterMs / 1000)));
+        throw new AppError(
+          429,
+          'login_throttled',
+          messages.login.throttled(waitText(claim.retryAfterMs)),
+        );
       }
       const rows = await app.db.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]);
       const user = rows[0];
-      // Unknown e-mail and wrong password take the same path and the same time.
       const ok = await verifyPassword(
         user?.password_hash ?? (await dummyPasswordHash()),
         request.body.password,
       );
-      if (!user || !ok) {
-        await recordAttempt(app.db, 'login_failure', email, request.ip, now);
+      // The failure was counted when the attempt was claimed.
+      if (!user || !ok)
         throw new AppError(401, 'invalid_credentials', messages.login.invalidCredentials);
-      }
+      await loginSucceeded(app.db, user.id, email, source, !known, now);
       const session = await createSession(app.db, user.id, now);
       setSessionCookie(request, reply, session, request.body.rememberMe);
       return { user: toUser(user) };
