@@ -116,7 +116,8 @@ async function fill(db: pg.Client, from: number, trades: number): Promise<number
      INSERT INTO trades (user_id, type, amount, price, total, status, created_at)
      SELECT u.ids[1 + floor(random() * u.n)::int],
             CASE WHEN random() < 0.5 THEN 'buy' ELSE 'sell' END,
-            1.5, 90.15, round(1.5 * 90.15, 2),
+            -- 1.5 × 90.20 is exact to the paisa, so it meets trades_total on either side.
+            1.5, 90.20, 135.30,
             CASE WHEN random() < 0.02 THEN 'failed' ELSE 'completed' END,
             now() - make_interval(secs => g)
        FROM u, generate_series($1::int, $2::int) g`,

@@ -15,6 +15,7 @@ import { createDatabase } from '../lib/databases.ts';
 import { startServer, type ServerChild } from '../lib/server-process.ts';
 import { mean, percentile, round3, sleep } from '../lib/stats.ts';
 import type { QuickPricesResult } from '../server/protocol.ts';
+import { TRADE_MAX_TOTAL_INR, TRADE_MIN_TOTAL_INR } from '@sikka/contracts';
 
 const run = promisify(execFile);
 
@@ -239,6 +240,8 @@ async function routeSqlRate(
               usdtAmount: TRADE_USDT,
               price,
               refusal: undefined,
+              minTotal: TRADE_MIN_TOTAL_INR,
+              maxTotal: TRADE_MAX_TOTAL_INR,
             });
             done += 1;
           } catch {

@@ -29,7 +29,11 @@ export function divideUnits(n: bigint, d: bigint, mode: RoundingMode): bigint {
  * zero by default; 'up' and 'down' act on the magnitude). BigInt keeps it exact; throws on
  * anything that is not a plain decimal string.
  */
-export function decimalToUnits(value: string, scale: number, mode: RoundingMode = 'half-up'): bigint {
+export function decimalToUnits(
+  value: string,
+  scale: number,
+  mode: RoundingMode = 'half-up',
+): bigint {
   if (!DECIMAL_RE.test(value)) throw new Error(`not a decimal string: ${value}`);
   const negative = value.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');

@@ -1,9 +1,4 @@
-import {
-  INR_DECIMALS,
-  QUICK_BUY_SPREAD,
-  QUICK_SELL_SPREAD,
-  USDT_DECIMALS,
-} from './constants.ts';
+import { INR_DECIMALS, QUICK_BUY_SPREAD, QUICK_SELL_SPREAD, USDT_DECIMALS } from './constants.ts';
 import { decimalToUnits, divideUnits, unitsToDecimal } from './decimal.ts';
 
 /*

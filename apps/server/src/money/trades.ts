@@ -53,37 +53,34 @@ export async function runQuickTrade(
   db: Queryable,
   input: QuickTradeInput,
 ): Promise<StoredAnswer<QuickTradeResponse>> {
-  const rows = await mapMoneyErrors(
-    async () => {
-      try {
-        return await db.query<{
-          replayed: boolean;
-          response_status: number;
-          response_body: QuickTradeResponse;
-        }>(
-          `SELECT replayed, response_status, response_body
+  const rows = await mapMoneyErrors(async () => {
+    try {
+      return await db.query<{
+        replayed: boolean;
+        response_status: number;
+        response_body: QuickTradeResponse;
+      }>(
+        `SELECT replayed, response_status, response_body
              FROM quick_trade($1::uuid, $2, $3, $4, $5::numeric, $6::numeric, $7, $8::numeric, $9::numeric)`,
-          [
-            input.userId,
-            input.key ?? null,
-            input.requestHash,
-            input.side,
-            input.usdtAmount,
-            input.price,
-            input.refusal !== undefined,
-            input.minTotal,
-            input.maxTotal,
-          ],
-        );
-      } catch (err) {
-        const code = (err as { code?: unknown }).code;
-        if (code === 'SK012') throw tradeLimit(messages.trades.totalMin(groupInr(input.minTotal)));
-        if (code === 'SK013') throw tradeLimit(messages.trades.totalMax(groupInr(input.maxTotal)));
-        throw err;
-      }
-    },
-    input.refusal,
-  );
+        [
+          input.userId,
+          input.key ?? null,
+          input.requestHash,
+          input.side,
+          input.usdtAmount,
+          input.price,
+          input.refusal !== undefined,
+          input.minTotal,
+          input.maxTotal,
+        ],
+      );
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (code === 'SK012') throw tradeLimit(messages.trades.totalMin(groupInr(input.minTotal)));
+      if (code === 'SK013') throw tradeLimit(messages.trades.totalMax(groupInr(input.maxTotal)));
+      throw err;
+    }
+  }, input.refusal);
   const row = rows[0]!;
   return { status: row.response_status, body: row.response_body, replayed: row.replayed };
 }
