@@ -6,7 +6,7 @@ import { RECONNECT_JITTER } from '../../apps/web/src/lib/realtime/backoff.ts';
 import { formatInr } from '../../apps/web/src/lib/format.ts';
 import { e2eSkipReason, startE2e, type E2e } from '../../e2e/support/e2e-app.ts';
 import { AppShell } from '../../e2e/page-models/app-shell.ts';
-import { logInAdmin } from '../support/app.ts';
+import { logInAdmin, verifyKyc } from '../support/app.ts';
 import { fund } from '../../apps/server/test/money-helpers.ts';
 import { sleep } from '../../apps/server/test/realtime-client.ts';
 
@@ -75,6 +75,8 @@ describe.skipIf(Boolean(skip))('browser reconnect after a 30 s WebSocket outage'
       payload: { email: account.email, password: account.password },
     });
     const cookie = login.cookies.find((c) => c.name === 'sikka_session')!;
+    // Only verified users may deposit: the admin's KYC approval, as a fixture.
+    await verifyKyc(e2e.app.db, login.json().user.id as string);
     await fund(e2e.app, `${cookie.name}=${cookie.value}`, admin, '5000');
     const api = (
       await e2e.app.inject({
