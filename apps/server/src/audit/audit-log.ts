@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@sikka/contracts';
 import type { Queryable } from '../db/index.ts';
+import { containsPattern } from '../db/query-helpers.ts';
 
 /**
  * Names the acting user for the audit triggers of this transaction (migration 007). Call it
@@ -35,7 +36,7 @@ export async function listAudit(
   db: Queryable,
   { page, pageSize, search }: { page: number; pageSize: number; search?: string | undefined },
 ): Promise<{ items: AuditEntry[]; total: number }> {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = search ? containsPattern(search) : null;
   const where = `($1::text IS NULL OR a.action ILIKE $1 OR ac.email ILIKE $1 OR ac.full_name ILIKE $1
                  OR su.email ILIKE $1 OR su.full_name ILIKE $1)`;
   const from = `FROM audit_log a

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@sikka/contracts';
+import { messages, SESSION_COOKIE } from '@sikka/contracts';
 import type { UserRow } from '../users/user-row.ts';
 import { findSessionUser } from './sessions.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { forbidden, unauthorized } from '../domain-error.ts';
 import { backfillEmailSkeletons } from './identities.ts';
 
 declare module 'fastify' {
@@ -32,8 +32,12 @@ export const authPlugin = fp(async (app) => {
   });
 });
 
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
+/** The signed-in user; signed out is `unauthorized`, in the words of the screen that asks. */
+export function requireUser(
+  request: FastifyRequest,
+  message: string = messages.http.unauthorized,
+): UserRow {
+  if (!request.user) throw unauthorized(message);
   return request.user;
 }
 

@@ -32,6 +32,27 @@ export async function findSessionUser(
   return rows[0];
 }
 
+/**
+ * Which of these session hashes still name a live session at `now`: one query per `batch`
+ * hashes, however many sockets hold them (realtime/hub.ts re-checks its sockets with it).
+ */
+export async function liveSessionHashes(
+  db: Queryable,
+  hashes: readonly string[],
+  now: Date,
+  batch = 1000,
+): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let i = 0; i < hashes.length; i += batch) {
+    const rows = await db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM sessions WHERE token_hash = ANY($1::text[]) AND expires_at > $2',
+      [hashes.slice(i, i + batch), now],
+    );
+    for (const r of rows) live.add(r.token_hash);
+  }
+  return live;
+}
+
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
 }

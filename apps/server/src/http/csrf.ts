@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { DomainError } from '../domain-error.ts';
 import { messages } from '@sikka/contracts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -19,11 +19,11 @@ export function installCsrfGuard(app: FastifyInstance): void {
     if (!MUTATING.has(request.method)) return;
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw new AppError(403, 'cross_site', messages.http.crossSite);
+      throw new DomainError('cross_site', messages.http.crossSite);
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !app.publicOrigins.allows(origin)) {
-      throw new AppError(403, 'cross_site', messages.http.crossSite);
+      throw new DomainError('cross_site', messages.http.crossSite);
     }
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const hasBody = type !== '' || Number(request.headers['content-length'] ?? 0) > 0;
@@ -31,6 +31,6 @@ export function installCsrfGuard(app: FastifyInstance): void {
     const path = request.url.split('?')[0]!;
     const ok =
       type === 'application/json' || (type === 'multipart/form-data' && MULTIPART_ROUTES.has(path));
-    if (!ok) throw new AppError(415, 'unsupported_media_type', messages.http.unsupportedMediaType);
+    if (!ok) throw new DomainError('unsupported_media_type', messages.http.unsupportedMediaType);
   });
 }

@@ -1,29 +1,39 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorCode } from '@sikka/contracts';
+import { DomainError, RetryLaterError } from '../domain-error.ts';
 
-/** A failure the client should see as `{error: {code, message, fields?}}` with this status. */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+/**
+ * The one place an error code becomes an HTTP status. Domain modules throw DomainError with a
+ * code and never name a status; a code added to the contracts must be given one here (the
+ * Record makes the compiler ask).
+ */
+export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
+  validation_error: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  cross_site: 403,
+  kyc_required: 403,
+  not_found: 404,
+  user_already_exists: 409,
+  email_confusable: 409,
+  invalid_state: 409,
+  price_changed: 409,
+  duplicate_utr: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  insufficient_inr: 422,
+  insufficient_usdt: 422,
+  idempotency_conflict: 422,
+  deposit_limit: 422,
+  trade_limit: 422,
+  rate_limited: 429,
+  login_throttled: 429,
+  internal_error: 500,
+};
 
-export const unauthorized = () => new AppError(401, 'unauthorized', messages.http.unauthorized);
-export const forbidden = () => new AppError(403, 'forbidden', messages.http.forbidden);
-export const notFound = () => new AppError(404, 'not_found', messages.http.notFound);
-export const validationError = (fields: Record<string, string>) =>
-  new AppError(
-    400,
-    'validation_error',
-    Object.values(fields)[0] ?? messages.http.validation,
-    fields,
-  );
+export const httpStatus = (code: ErrorCode): number => STATUS_OF[code];
 
 function fieldName(instancePath: string): string {
   const name = instancePath.replace(/^\//, '').split('/')[0];
@@ -31,8 +41,11 @@ function fieldName(instancePath: string): string {
 }
 
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    if (err instanceof AppError) {
+  app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
+    if (err instanceof DomainError) {
+      if (err instanceof RetryLaterError) {
+        reply.header('retry-after', String(Math.ceil(err.retryAfterMs / 1000)));
+      }
       const body = {
         error: {
           code: err.code,
@@ -40,8 +53,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
           ...(err.fields ? { fields: err.fields } : {}),
         },
       };
-      return reply.code(err.statusCode).send(body);
+      return reply.code(httpStatus(err.code)).send(body);
     }
+    // What follows is the framework's and the database's own errors, which carry no code of ours.
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
@@ -76,6 +90,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
         .send({ error: { code: 'rate_limited', message: messages.http.rateLimited } });
     }
     if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, an empty body…) keep their status.
       return reply.code(status).send({ error: { code: 'validation_error', message: err.message } });
     }
     request.log.error({ err }, 'unhandled error');

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { messages } from '@sikka/contracts';
 import type { Config } from '../config.ts';
-import { AppError } from './errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 /**
  * The per-user budget of a money-moving route (quick trades, deposit requests):
@@ -17,6 +17,6 @@ export function moneyRateLimit(config: Config): RateLimitOptions {
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) =>
       request.user ? `money-user:${request.user.id}` : `money-ip:${request.ip}`,
-    errorResponseBuilder: () => new AppError(429, 'rate_limited', messages.trades.tooManyRequests),
+    errorResponseBuilder: () => new DomainError('rate_limited', messages.trades.tooManyRequests),
   };
 }

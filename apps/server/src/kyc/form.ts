@@ -8,7 +8,7 @@ import {
   messages,
   type DocumentKind,
 } from '@sikka/contracts';
-import { AppError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 /** A KYC multipart form read whole into memory (at most 5 files, each ≤ 10 MB by the parser's limits). */
 export interface KycForm {
@@ -34,13 +34,13 @@ export const KYC_MULTIPART_LIMITS = {
   headerPairs: 100,
 } as const;
 
-function fileTooLarge(kind: string): AppError {
+function fileTooLarge(kind: string): DomainError {
   const message = isDocumentKind(kind)
     ? kind === 'bankStatement'
       ? messages.kyc.pdfTooLarge
       : messages.kyc.imageTooLarge(kycDocumentLabels[kind])
     : messages.kyc.tooManyParts;
-  return new AppError(413, 'payload_too_large', message, { [kind]: message });
+  return new DomainError('payload_too_large', message, { [kind]: message });
 }
 
 const errorCode = (err: unknown): string | undefined =>
@@ -54,7 +54,7 @@ const errorCode = (err: unknown): string | undefined =>
  */
 export async function readKycForm(request: FastifyRequest): Promise<KycForm> {
   if (!request.isMultipart())
-    throw new AppError(415, 'unsupported_media_type', messages.kyc.multipartRequired);
+    throw new DomainError('unsupported_media_type', messages.kyc.multipartRequired);
   const form: KycForm = { text: {}, files: {}, errors: {} };
   let current = '';
   try {
@@ -83,7 +83,7 @@ export async function readKycForm(request: FastifyRequest): Promise<KycForm> {
     const code = errorCode(err);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(current);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError(413, 'payload_too_large', messages.kyc.tooManyParts);
+      throw new DomainError('payload_too_large', messages.kyc.tooManyParts);
     }
     throw err;
   }

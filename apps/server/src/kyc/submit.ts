@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { documentKinds, messages, type DocumentKind, type KycStatus } from '@sikka/contracts';
 import type { Db } from '../db/index.ts';
-import { AppError } from '../http/errors.ts';
+import { DomainError, unauthorized } from '../domain-error.ts';
 import type { DocumentStorage } from '../storage/index.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { sealAadhaar, storeSealedAadhaar, type VaultKey } from './vault.ts';
-import type { ValidSubmission } from './validate.ts';
+import type { KycForm } from './form.ts';
+import { checkKycType, validateIndividual, type ValidSubmission } from './validate.ts';
 
 /** Which users column holds the storage key of each document kind (names kept from the spec). */
 export const DOCUMENT_COLUMN: Record<DocumentKind, string> = {
@@ -20,10 +21,10 @@ export const DOCUMENT_COLUMN: Record<DocumentKind, string> = {
 /** KYC may be (re)submitted only while nothing is awaiting review or approved. */
 export const SUBMITTABLE: readonly KycStatus[] = ['pending', 'rejected'];
 
-export function invalidStateForSubmit(status: KycStatus): AppError {
+export function invalidStateForSubmit(status: KycStatus): DomainError {
   const message =
     status === 'verified' ? messages.kyc.alreadyVerified : messages.kyc.alreadySubmitted;
-  return new AppError(409, 'invalid_state', message);
+  return new DomainError('invalid_state', message);
 }
 
 /** '234123412346' → 'XXXX XXXX 2346'. */
@@ -38,6 +39,22 @@ export interface SubmitDeps {
   vault: VaultKey;
   now: Date;
   log: FastifyBaseLogger;
+}
+
+/**
+ * An individual KYC submission from its form, checked in the order the form's messages come
+ * in: the type first (corporate has no form yet), then whether this user may submit at all,
+ * then every field and file at once, and only then is anything stored.
+ */
+export async function submitKyc(
+  deps: SubmitDeps,
+  user: Pick<UserRow, 'id' | 'kyc_status'>,
+  form: KycForm,
+): Promise<UserRow> {
+  checkKycType(form);
+  if (!SUBMITTABLE.includes(user.kyc_status)) throw invalidStateForSubmit(user.kyc_status);
+  const submission = await validateIndividual(form);
+  return submitIndividualKyc(deps, user.id, submission);
 }
 
 async function deleteQuietly(deps: SubmitDeps, keys: string[], why: string): Promise<void> {
@@ -91,7 +108,7 @@ export async function submitIndividualKyc(
         userId,
       ]);
       const before = current[0];
-      if (!before) throw new AppError(401, 'unauthorized', messages.http.unauthorized);
+      if (!before) throw unauthorized();
       // Re-checked under the row lock: two submissions racing cannot both pass.
       if (!SUBMITTABLE.includes(before.kyc_status)) throw invalidStateForSubmit(before.kyc_status);
       const rows = await tx.query<UserRow>(

@@ -7,7 +7,7 @@ import {
   type DocumentKind,
   type KycIndividualFields,
 } from '@sikka/contracts';
-import { AppError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 import type { KycForm } from './form.ts';
 import { checkImage } from './images.ts';
 import { checkPdf } from './pdf.ts';
@@ -27,27 +27,27 @@ export interface ValidSubmission {
  * Every problem is reported at once: `fields` maps each field to its message, and `message`
  * lists them one per line in the spec's order (PRODUCT.md §5), so the form can show either.
  */
-export function kycValidationError(fields: Record<string, string>): AppError {
+export function kycValidationError(fields: Record<string, string>): DomainError {
   const known = kycRequiredOrder.filter((k) => fields[k] !== undefined);
   const ordered: Record<string, string> = {};
   if (fields.type !== undefined) ordered.type = fields.type;
   for (const k of known) ordered[k] = fields[k]!;
   for (const [k, v] of Object.entries(fields)) ordered[k] ??= v;
-  return new AppError(400, 'validation_error', Object.values(ordered).join('\n'), ordered);
+  return new DomainError('validation_error', Object.values(ordered).join('\n'), ordered);
 }
 
 /** The KYC type first: corporate has no form yet, so it is refused before anything else. */
 export function checkKycType(form: KycForm): void {
   const type = form.text.type?.trim();
   if (type === 'corporate') {
-    throw new AppError(400, 'validation_error', messages.kyc.corporateUnavailable, {
+    throw new DomainError('validation_error', messages.kyc.corporateUnavailable, {
       type: messages.kyc.corporateUnavailable,
     });
   }
   if (type !== 'individual') form.errors.type ??= messages.kyc.typeInvalid;
 }
 
-/** Checks the text fields and every file (images re-encoded, the PDF scanned); throws 400 with all problems. */
+/** Checks the text fields and every file (images re-encoded, the PDF scanned); throws validation_error with all problems. */
 export async function validateIndividual(form: KycForm): Promise<ValidSubmission> {
   const errors: Record<string, string> = { ...form.errors };
 

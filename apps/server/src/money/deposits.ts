@@ -1,20 +1,56 @@
-import { ADMIN_PAGE_SIZE, messages, type AdminDeposit, type DepositStatus } from '@sikka/contracts';
-import { AppError } from '../http/errors.ts';
-import type { Queryable } from '../db/index.ts';
-import { containsPattern, toAdminDeposit, Where, type DepositRow, type WithUser } from './rows.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  messages,
+  type AdminDeposit,
+  type createDepositRequestSchema,
+  type Deposit,
+  type DepositStatus,
+} from '@sikka/contracts';
+import type { z } from 'zod';
+import { DomainError, notFound } from '../domain-error.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { containsPattern, isUuid, toCount, Where } from '../db/query-helpers.ts';
+import { requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
+import { toAdminDeposit, toDeposit, type DepositRow, type WithUser } from './rows.ts';
 import { mapMoneyErrors, moneyError } from './sql-errors.ts';
 
 const ADMIN_COLUMNS = `d.*, u.full_name AS user_full_name, u.email AS user_email`;
 
 /** The user's own most recent deposit requests, newest first. */
-export function listOwnDeposits(
+export async function listOwnDeposits(
   db: Queryable,
   userId: string,
   limit: number,
-): Promise<DepositRow[]> {
-  return db.query<DepositRow>(
+): Promise<Deposit[]> {
+  const rows = await db.query<DepositRow>(
     `SELECT * FROM deposits WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
     [userId, limit],
+  );
+  return rows.map(toDeposit);
+}
+
+export type DepositRequest = z.output<typeof createDepositRequestSchema>;
+
+/**
+ * A deposit request at most once per (user, Idempotency-Key): a replay answers with the first
+ * request's deposit. The stored status is the answer's (201), given again on a replay.
+ */
+export function requestDeposit(
+  db: Db,
+  userId: string,
+  key: string | undefined,
+  request: DepositRequest,
+): Promise<StoredAnswer<{ deposit: Deposit }>> {
+  return runIdempotent(
+    db,
+    userId,
+    key,
+    // The validated body as parsed: the same key with another body is refused.
+    requestHash('create-deposit', request),
+    async (tx) => {
+      const deposit = toDeposit(await createDeposit(tx, userId, request.amount, request.utrNumber));
+      return { status: 201, body: { deposit } };
+    },
   );
 }
 
@@ -40,11 +76,11 @@ export async function createDeposit(
     const onUtr =
       constraint === 'deposits_utr_active_key' || message?.includes('deposits_utr_active_key');
     if (code === 'SK011') {
-      throw new AppError(403, 'kyc_required', messages.kycRequired.deposit);
+      throw new DomainError('kyc_required', messages.kycRequired.deposit);
     }
     if (code === '23505' && onUtr) {
       const text = messages.deposits.utrDuplicate;
-      throw new AppError(409, 'duplicate_utr', text, { utrNumber: text });
+      throw new DomainError('duplicate_utr', text, { utrNumber: text });
     }
     throw moneyError(err) ?? err;
   }
@@ -55,6 +91,8 @@ export async function approveDeposit(
   depositId: string,
   adminId: string,
 ): Promise<AdminDeposit> {
+  // A malformed id names no deposit: not found, like an unknown one.
+  if (!isUuid(depositId)) throw notFound();
   const rows = await mapMoneyErrors(() =>
     db.query<DepositRow & WithUser>(
       `SELECT ${ADMIN_COLUMNS} FROM approve_deposit($1::uuid, $2::uuid) d JOIN users u ON u.id = d.user_id`,
@@ -70,6 +108,7 @@ export async function rejectDeposit(
   reason: string,
   adminId: string,
 ): Promise<AdminDeposit> {
+  if (!isUuid(depositId)) throw notFound();
   const rows = await mapMoneyErrors(() =>
     db.query<DepositRow & WithUser>(
       `SELECT ${ADMIN_COLUMNS} FROM reject_deposit($1::uuid, $2, $3::uuid) d JOIN users u ON u.id = d.user_id`,
@@ -110,5 +149,5 @@ export async function listAdminDeposits(
     ),
     db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, countParams),
   ]);
-  return { items: rows.map(toAdminDeposit), total: Number.parseInt(count[0]?.n ?? '0', 10) };
+  return { items: rows.map(toAdminDeposit), total: toCount(count) };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { messages } from '@sikka/contracts';
 import type { Db, Queryable } from '../db/index.ts';
-import { AppError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface StoredAnswer<B> {
   status: number;
@@ -55,7 +55,7 @@ export async function runIdempotent<B>(
         );
         const row = rows[0];
         if (!row || row.request_hash !== hash) {
-          throw new AppError(422, 'idempotency_conflict', messages.idempotency.conflict);
+          throw new DomainError('idempotency_conflict', messages.idempotency.conflict);
         }
         if (row.response_status === null || row.response_body === null) {
           // Cannot happen: the answer is written in the transaction that inserted the key.

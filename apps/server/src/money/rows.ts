@@ -73,29 +73,3 @@ export const toAdminTrade = (r: TradeRow & WithUser): AdminTrade => ({
   ...toTrade(r),
   user: userRef(r),
 });
-
-/** A search term as an ILIKE pattern matching it anywhere, with LIKE's wildcards escaped. */
-export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** Builds "WHERE a AND b" from optional conditions, numbering parameters as it goes. */
-export class Where {
-  readonly params: unknown[] = [];
-  private readonly parts: string[] = [];
-
-  /** `sql` uses `?` for the single parameter, e.g. `t.status = ?`. */
-  add(sql: string, value: unknown): this {
-    this.params.push(value);
-    this.parts.push(sql.replaceAll('?', `$${this.params.length}`));
-    return this;
-  }
-
-  /** The next free parameter placeholder, for LIMIT/OFFSET after the conditions. */
-  next(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
-
-  toString(): string {
-    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
-  }
-}

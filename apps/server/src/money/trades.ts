@@ -2,25 +2,31 @@ import {
   ADMIN_PAGE_SIZE,
   groupInr,
   messages,
+  quickPrices,
   TRADE_PAGE_SIZE,
   type AdminTrade,
+  type ErrorCode,
   type QuickTradeResponse,
+  type quickTradeRequestSchema,
   type Trade,
   type TradeStatus,
   type TradeType,
 } from '@sikka/contracts';
+import type { z } from 'zod';
 import type { Queryable } from '../db/index.ts';
-import { AppError } from '../http/errors.ts';
-import type { StoredAnswer } from './idempotency.ts';
-import {
-  containsPattern,
-  toAdminTrade,
-  toTrade,
-  Where,
-  type TradeRow,
-  type WithUser,
-} from './rows.ts';
+import { containsPattern, toCount, Where } from '../db/query-helpers.ts';
+import { DomainError } from '../domain-error.ts';
+import { requestHash, type StoredAnswer } from './idempotency.ts';
+import { isPriceWorse } from './rate.ts';
+import { toAdminTrade, toTrade, type TradeRow, type WithUser } from './rows.ts';
 import { mapMoneyErrors } from './sql-errors.ts';
+
+/** A refusal the server decides before the trade runs; quick_trade raises it (SK010) for a new key only. */
+export type QuickTradeRefusal = Extract<ErrorCode, 'price_changed'>;
+
+const REFUSAL_MESSAGE: Record<QuickTradeRefusal, string> = {
+  price_changed: messages.quickBuy.priceChanged,
+};
 
 export interface QuickTradeInput {
   userId: string;
@@ -33,15 +39,55 @@ export interface QuickTradeInput {
   /** the server's price for this side, INR per USDT */
   price: string;
   /** the refusal the server decided from its price; raised only if the key is new */
-  refusal: AppError | undefined;
+  refusal: QuickTradeRefusal | undefined;
   /** bounds of the trade's INR total (the server's settings), decimal rupees */
   minTotal: string;
   maxTotal: string;
 }
 
 /** The answer to a total outside the bounds, as a field message of the amount. */
-function tradeLimit(message: string): AppError {
-  return new AppError(422, 'trade_limit', message, { usdtAmount: message });
+function tradeLimit(message: string): DomainError {
+  return new DomainError('trade_limit', message, { usdtAmount: message });
+}
+
+export type QuickTradeRequest = z.output<typeof quickTradeRequestSchema>;
+
+export interface QuickTradeOrder {
+  userId: string;
+  key: string | undefined;
+  /** the validated body: the side, the quantity and the rate the user saw (a guard only) */
+  request: QuickTradeRequest;
+  /** the server's USDT/INR rate (money/rate.ts); the side's price is derived from it */
+  rate: string;
+  minTotal: string;
+  maxTotal: string;
+}
+
+/**
+ * A quick trade at the server's price (DESIGN.md §7): buy at rate + 2, sell at rate − 1.5.
+ * The user's quoted rate only guards against a moved price: worse for the user by more than
+ * the tolerance, and the trade is refused with price_changed. The refusal is raised by the
+ * database and only for a new key, so a replay answers with what the first request got even
+ * if the price has moved since.
+ */
+export function quickTrade(
+  db: Queryable,
+  order: QuickTradeOrder,
+): Promise<StoredAnswer<QuickTradeResponse>> {
+  const { side, usdtAmount, quotedRate } = order.request;
+  const prices = quickPrices(order.rate);
+  const price = side === 'buy' ? prices.buy : prices.sell;
+  return runQuickTrade(db, {
+    userId: order.userId,
+    key: order.key,
+    requestHash: requestHash('quick-trade', order.request),
+    side,
+    usdtAmount,
+    price,
+    refusal: isPriceWorse(side, price, quotedRate) ? 'price_changed' : undefined,
+    minTotal: order.minTotal,
+    maxTotal: order.maxTotal,
+  });
 }
 
 /**
@@ -53,6 +99,8 @@ export async function runQuickTrade(
   db: Queryable,
   input: QuickTradeInput,
 ): Promise<StoredAnswer<QuickTradeResponse>> {
+  // What SK010 means: the code the caller decided, with its words.
+  const refusal = input.refusal && new DomainError(input.refusal, REFUSAL_MESSAGE[input.refusal]);
   const rows = await mapMoneyErrors(async () => {
     try {
       return await db.query<{
@@ -80,7 +128,7 @@ export async function runQuickTrade(
       if (code === 'SK013') throw tradeLimit(messages.trades.totalMax(groupInr(input.maxTotal)));
       throw err;
     }
-  }, input.refusal);
+  }, refusal);
   const row = rows[0]!;
   return { status: row.response_status, body: row.response_body, replayed: row.replayed };
 }
@@ -91,9 +139,6 @@ export interface TradeFilter {
   type?: TradeType | undefined;
   search?: string | undefined;
 }
-
-const toCount = (rows: Array<{ n: string | null }>): number =>
-  Number.parseInt(rows[0]?.n ?? '0', 10);
 
 /** The user's own trades, newest first, page by page, with the exact number of matches. */
 export async function listOwnTrades(

@@ -10,6 +10,8 @@ import {
 } from '@sikka/contracts';
 import type { Db } from '../db/index.ts';
 import type { MarketFeed, MarketTick } from '../market/feed.ts';
+import { liveSessionHashes } from '../auth/sessions.ts';
+import { isUuid } from '../db/query-helpers.ts';
 import { getBalances } from '../money/balances.ts';
 
 /** A socket with more than this queued is slow: it skips deltas and gets a snapshot later. */
@@ -18,9 +20,6 @@ export const SLOW_SOCKET_BYTES = 512 * 1024;
 const BALANCE_COALESCE_MS = 25;
 /** Balances loaded at once while flushing, to keep the pool free for requests. */
 const BALANCE_BATCH = 20;
-/** Session hashes checked per query. */
-const SESSION_BATCH = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Client {
   ws: WebSocket;
@@ -175,7 +174,7 @@ export class RealtimeHub {
   /** A `balance_changed` notification (payload: user id), from any instance. */
   onBalanceChanged(payload: string): void {
     const userId = payload.trim().toLowerCase();
-    if (!UUID.test(userId) || !this.byUser.has(userId) || this.closed) return;
+    if (!isUuid(userId) || !this.byUser.has(userId) || this.closed) return;
     this.pendingBalances.add(userId);
     if (!this.balanceTimer && !this.flushing) {
       this.balanceTimer = setTimeout(() => {
@@ -286,7 +285,7 @@ export class RealtimeHub {
 
   /**
    * Closes sockets whose session ended (logout, expiry, account removed), in one query per
-   * SESSION_BATCH sessions however many sockets are open.
+   * thousand sessions however many sockets are open (auth/sessions.ts).
    */
   private async checkSessions(): Promise<void> {
     if (this.checkingSessions || this.closed) return;
@@ -295,15 +294,7 @@ export class RealtimeHub {
       // Only sockets open when the check began are judged; newer ones were checked at upgrade.
       const signedIn = [...this.clients].filter((c) => c.tokenHash !== null);
       const hashes = [...new Set(signedIn.map((c) => c.tokenHash as string))];
-      const valid = new Set<string>();
-      const now = this.options.clock();
-      for (let i = 0; i < hashes.length; i += SESSION_BATCH) {
-        const rows = await this.options.db.query<{ token_hash: string }>(
-          'SELECT token_hash FROM sessions WHERE token_hash = ANY($1::text[]) AND expires_at > $2',
-          [hashes.slice(i, i + SESSION_BATCH), now],
-        );
-        for (const r of rows) valid.add(r.token_hash);
-      }
+      const valid = await liveSessionHashes(this.options.db, hashes, this.options.clock());
       for (const c of signedIn) {
         if (!this.clients.has(c) || valid.has(c.tokenHash as string)) continue;
         this.detach(c);

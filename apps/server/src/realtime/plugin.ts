@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { messages, REALTIME_PATH, WS_MAX_MESSAGE_BYTES } from '@sikka/contracts';
 import { hashToken } from '../auth/tokens.ts';
-import { AppError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 import type { MarketTick } from '../market/feed.ts';
 import { RealtimeHub } from './hub.ts';
 import { originAllowed } from './origin.ts';
@@ -84,7 +84,7 @@ export const realtimePlugin = fp(
         schema: { hide: true },
         preValidation: async (request) => {
           if (!originAllowed(request.headers.origin, app.publicOrigins)) {
-            throw new AppError(403, 'cross_site', messages.http.crossSite);
+            throw new DomainError('cross_site', messages.http.crossSite);
           }
         },
       },

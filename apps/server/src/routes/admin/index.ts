@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdminHook } from '../../auth/plugin.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain-error.ts';
 import adminDepositsRoutes from './deposits.ts';
 import adminTradesRoutes from './trades.ts';
 import adminUsersRoutes from './users.ts';

@@ -9,9 +9,7 @@ import {
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { createDeposit, listOwnDeposits } from '../../money/deposits.ts';
-import { requestHash, runIdempotent } from '../../money/idempotency.ts';
-import { toDeposit } from '../../money/rows.ts';
+import { listOwnDeposits, requestDeposit } from '../../money/deposits.ts';
 
 /** /api/deposits: the signed-in user's own INR deposit requests (bank transfer + UTR). */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -27,8 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const rows = await listOwnDeposits(app.db, user.id, request.query.limit);
-      return { deposits: rows.map(toDeposit) };
+      return { deposits: await listOwnDeposits(app.db, user.id, request.query.limit) };
     },
   );
 
@@ -45,16 +42,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { amount, utrNumber } = request.body;
-      const answer = await runIdempotent(
+      const answer = await requestDeposit(
         app.db,
         user.id,
         request.headers['idempotency-key'],
-        requestHash('create-deposit', request.body),
-        async (tx) => {
-          const deposit = toDeposit(await createDeposit(tx, user.id, amount, utrNumber));
-          return { status: 201, body: { deposit } };
-        },
+        request.body,
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(answer.body);

@@ -1,28 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  documentKindSchema,
-  kycSubmitResponseSchema,
-  messages,
-  type DocumentKind,
-} from '@sikka/contracts';
+import { apiErrorSchema, kycSubmitResponseSchema, type DocumentKind } from '@sikka/contracts';
 import { requireUser } from '../../auth/plugin.ts';
-import { AppError } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { S3DocumentStorage, createDocumentStorage } from '../../storage/index.ts';
-import { toUser, type UserRow } from '../../users/user-row.ts';
+import { toUser } from '../../users/user-row.ts';
+import { readDocument } from '../../kyc/documents.ts';
 import { readKycForm } from '../../kyc/form.ts';
-import { checkKycType, validateIndividual } from '../../kyc/validate.ts';
-import {
-  DOCUMENT_COLUMN,
-  SUBMITTABLE,
-  invalidStateForSubmit,
-  submitIndividualKyc,
-} from '../../kyc/submit.ts';
+import { submitKyc } from '../../kyc/submit.ts';
 import { loadVaultKey } from '../../kyc/vault.ts';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Download names: fixed per kind, never the uploaded name. */
 const FILE_NAMES: Record<DocumentKind, string> = {
@@ -35,8 +21,6 @@ const FILE_NAMES: Record<DocumentKind, string> = {
 
 /** Nothing in a served document may run, load or frame anything (DESIGN.md §6). */
 const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
-
-const documentMissing = () => new AppError(404, 'not_found', messages.kyc.documentMissing);
 
 /** POST /api/kyc and GET /api/kyc/documents/:userId/:kind. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -71,13 +55,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const form = await readKycForm(request);
-      checkKycType(form);
-      if (!SUBMITTABLE.includes(user.kyc_status)) throw invalidStateForSubmit(user.kyc_status);
-      const submission = await validateIndividual(form);
-      const row = await submitIndividualKyc(
+      const row = await submitKyc(
         { db: app.db, storage, vault, now: app.clock(), log: request.log },
-        user.id,
-        submission,
+        user,
+        form,
       );
       return { user: toUser(row) };
     },
@@ -95,25 +76,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = requireUser(request);
-      const { userId } = request.params;
-      const kind = documentKindSchema.safeParse(request.params.kind);
-      // Other users' documents are "not available" exactly like missing ones: a 403 would
-      // confirm that the account and its document exist.
-      if (!kind.success || !UUID_RE.test(userId)) throw documentMissing();
-      if (caller.id !== userId.toLowerCase() && caller.role !== 'admin') throw documentMissing();
-      const column = DOCUMENT_COLUMN[kind.data];
-      const rows = await app.db.query<Pick<UserRow, 'id'> & { key: string | null }>(
-        `SELECT id, ${column} AS key FROM users WHERE id = $1`,
-        [userId],
+      const { userId, kind: kindName } = request.params;
+      const { kind, data } = await readDocument(
+        { db: app.db, storage, log: request.log },
+        caller,
+        userId,
+        kindName,
       );
-      const key = rows[0]?.key;
-      if (!key) throw documentMissing();
-      const data = await storage.get(key);
-      if (!data) {
-        request.log.warn({ userId, kind: kind.data }, 'KYC document missing from storage');
-        throw documentMissing();
-      }
-      const isPdf = kind.data === 'bankStatement';
+      const isPdf = kind === 'bankStatement';
       return (
         reply
           .header('Content-Type', isPdf ? 'application/pdf' : 'image/jpeg')
@@ -121,7 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           // render a PDF inside a sandboxed document, and a download runs nothing in our origin.
           .header(
             'Content-Disposition',
-            `${isPdf ? 'attachment' : 'inline'}; filename="${FILE_NAMES[kind.data]}"`,
+            `${isPdf ? 'attachment' : 'inline'}; filename="${FILE_NAMES[kind]}"`,
           )
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Security-Policy', DOCUMENT_CSP)

@@ -5,7 +5,7 @@ import {
   messages,
   tickersResponseSchema,
 } from '@sikka/contracts';
-import { AppError } from '../../http/errors.ts';
+import { notFound } from '../../domain-error.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
 /**
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { market, interval, limit } = request.query;
       const candles = app.market.getCandles(market, interval, limit);
-      if (!candles) throw new AppError(404, 'not_found', messages.market.unknownMarket(market));
+      if (!candles) throw notFound(messages.market.unknownMarket(market));
       reply.header('cache-control', 'no-store');
       return { candles };
     },

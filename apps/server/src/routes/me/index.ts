@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/errors.ts';
 import {
   authUserResponseSchema,
   meResponseSchema,
@@ -8,7 +7,8 @@ import {
 } from '@sikka/contracts';
 import { requireUser } from '../../auth/plugin.ts';
 import { getBalances } from '../../money/balances.ts';
-import { toUser, type UserRow } from '../../users/user-row.ts';
+import { toUser } from '../../users/user-row.ts';
+import { updateProfile } from '../../users/users.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -30,14 +30,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.user) throw new AppError(401, 'unauthorized', messages.profile.notAuthenticated);
+      const user = requireUser(request, messages.profile.notAuthenticated);
       const { fullName, phone } = request.body;
-      const rows = await app.db.query<UserRow>(
-        `UPDATE users SET full_name = coalesce($2, full_name), phone = coalesce($3, phone), updated_at = now()
-          WHERE id = $1 RETURNING *`,
-        [request.user.id, fullName ?? null, phone ?? null],
-      );
-      return { user: toUser(rows[0]!) };
+      return { user: toUser(await updateProfile(app.db, user.id, { fullName, phone })) };
     },
   );
 };

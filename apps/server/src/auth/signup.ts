@@ -1,0 +1,79 @@
+import { messages } from '@sikka/contracts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { DomainError, validationError } from '../domain-error.ts';
+import type { UserRow } from '../users/user-row.ts';
+import { emailExists, insertUser } from '../users/users.ts';
+import { recentAttempts, recordAttempt } from './attempts.ts';
+import { backfillEmailSkeletons, emailSkeleton } from './identities.ts';
+import { hashPassword, isCommonPassword } from './passwords.ts';
+import { createSession, type NewSession } from './sessions.ts';
+import { loginSource, rememberSource } from './throttle.ts';
+
+export interface SignUpInput {
+  fullName: string;
+  email: string;
+  phone: string;
+  password: string;
+  /** the client's address: counted for conflicts, and known for the login throttle */
+  ip: string;
+  now: Date;
+}
+
+export type SignUpRules = Pick<Config, 'ADMIN_EMAIL' | 'SIGNUP_ATTEMPTS_PER_EMAIL'>;
+
+const emailConfusable = () =>
+  new DomainError('email_confusable', messages.signup.emailConfusable, {
+    email: messages.signup.emailConfusable,
+  });
+
+/**
+ * A new account and its first session, made in one transaction: no half-made users. Refuses a
+ * common password, an e-mail taken or looking like one taken (the admin's even before the
+ * admin account exists), and an e-mail that keeps colliding (SIGNUP_ATTEMPTS_PER_EMAIL an hour).
+ */
+export async function signUp(
+  db: Db,
+  rules: SignUpRules,
+  input: SignUpInput,
+): Promise<{ user: UserRow; session: NewSession }> {
+  const { fullName, phone, password, ip, now } = input;
+  const email = input.email.toLowerCase();
+  if (isCommonPassword(password)) {
+    throw validationError({ password: messages.signup.passwordCommon });
+  }
+  if (
+    (await recentAttempts(db, 'signup_conflict', email, now)) >= rules.SIGNUP_ATTEMPTS_PER_EMAIL
+  ) {
+    throw new DomainError('rate_limited', messages.http.rateLimited);
+  }
+  const skeleton = emailSkeleton(email);
+  if (skeleton === emailSkeleton(rules.ADMIN_EMAIL) && email !== rules.ADMIN_EMAIL) {
+    await recordAttempt(db, 'signup_conflict', email, ip, now);
+    throw emailConfusable();
+  }
+  // Accounts made before migration 013 (or by the admin bootstrap) must hold theirs first.
+  await backfillEmailSkeletons(db);
+  const passwordHash = await hashPassword(password);
+  // The unique indexes on email and email_skeleton decide a race between two sign-ups.
+  const result = await db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email,
+      emailSkeleton: skeleton,
+      fullName,
+      phone,
+      passwordHash,
+    });
+    if (!user) return null;
+    await rememberSource(tx, user.id, loginSource(ip), now);
+    return { user, session: await createSession(tx, user.id, now) };
+  });
+  if (!result) {
+    await recordAttempt(db, 'signup_conflict', email, ip, now);
+    if (!(await emailExists(db, email))) throw emailConfusable();
+    throw new DomainError('user_already_exists', messages.signup.emailTaken, {
+      email: messages.signup.emailTaken,
+    });
+  }
+  return result;
+}

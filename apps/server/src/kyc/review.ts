@@ -1,0 +1,47 @@
+import { messages } from '@sikka/contracts';
+import { setAuditActor } from '../audit/audit-log.ts';
+import type { Db } from '../db/index.ts';
+import { isUuid } from '../db/query-helpers.ts';
+import { DomainError, notFound } from '../domain-error.ts';
+import type { UserRow } from '../users/user-row.ts';
+
+export interface KycDecision {
+  userId: string;
+  decision: 'approve' | 'reject';
+  reason?: string | undefined;
+  adminId: string;
+  now: Date;
+}
+
+/**
+ * The admin's decision on a submitted KYC. Only a 'submitted' one can be decided, checked
+ * under the row lock; the audit triggers (migration 007) record the admin as the actor.
+ */
+export async function decideKyc(db: Db, input: KycDecision): Promise<UserRow> {
+  // A malformed id names no user: not found, like an unknown one.
+  if (!isUuid(input.userId)) throw notFound();
+  return db.transaction(async (tx) => {
+    await setAuditActor(tx, input.adminId);
+    const current = await tx.query<Pick<UserRow, 'kyc_status'>>(
+      'SELECT kyc_status FROM users WHERE id = $1 FOR UPDATE',
+      [input.userId],
+    );
+    if (!current[0]) throw notFound();
+    if (current[0].kyc_status !== 'submitted') {
+      throw new DomainError('invalid_state', messages.kyc.notReviewable);
+    }
+    const updated =
+      input.decision === 'approve'
+        ? await tx.query<UserRow>(
+            `UPDATE users SET kyc_status = 'verified', kyc_verified_at = $2, kyc_rejected_reason = NULL, updated_at = now()
+              WHERE id = $1 RETURNING *`,
+            [input.userId, input.now],
+          )
+        : await tx.query<UserRow>(
+            `UPDATE users SET kyc_status = 'rejected', kyc_verified_at = NULL, kyc_rejected_reason = $2, updated_at = now()
+              WHERE id = $1 RETURNING *`,
+            [input.userId, input.reason],
+          );
+    return updated[0]!;
+  });
+}

@@ -1,0 +1,85 @@
+import { ADMIN_PAGE_SIZE, type AdminUser, type KycStatus } from '@sikka/contracts';
+import type { Queryable } from '../db/index.ts';
+import { containsPattern, toCount, Where } from '../db/query-helpers.ts';
+import { toUser, type UserRow } from './user-row.ts';
+
+/** The account with this e-mail (already lower-cased by the caller), if any. */
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]);
+  return rows[0];
+}
+
+export async function emailExists(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
+  return rows.length > 0;
+}
+
+export interface NewUser {
+  email: string;
+  emailSkeleton: string;
+  fullName: string;
+  phone: string;
+  passwordHash: string;
+}
+
+/**
+ * A new account (KYC pending, no money), or undefined when its e-mail or its skeleton is
+ * taken: the unique indexes on both decide a race between two sign-ups.
+ */
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(
+    `INSERT INTO users (email, email_skeleton, full_name, phone, password_hash, kyc_status, balance)
+     VALUES ($1, $2, $3, $4, $5, 'pending', 0)
+     ON CONFLICT DO NOTHING RETURNING *`,
+    [user.email, user.emailSkeleton, user.fullName, user.phone, user.passwordHash],
+  );
+  return rows[0];
+}
+
+/** Changes only what is given; the rest stays. */
+export async function updateProfile(
+  db: Queryable,
+  userId: string,
+  changes: { fullName?: string | undefined; phone?: string | undefined },
+): Promise<UserRow> {
+  const rows = await db.query<UserRow>(
+    `UPDATE users SET full_name = coalesce($2, full_name), phone = coalesce($3, phone), updated_at = now()
+      WHERE id = $1 RETURNING *`,
+    [userId, changes.fullName ?? null, changes.phone ?? null],
+  );
+  return rows[0]!;
+}
+
+export interface AdminUserFilter {
+  page: number;
+  /** name or e-mail, partial, case-insensitive */
+  search?: string | undefined;
+  status?: KycStatus | undefined;
+}
+
+/** Every user, newest first, with the INR balance and the exact number of matches. */
+export async function listUsers(
+  db: Queryable,
+  filter: AdminUserFilter,
+): Promise<{ items: AdminUser[]; total: number }> {
+  const where = new Where();
+  if (filter.search) {
+    where.add('(full_name ILIKE ? OR email ILIKE ?)', containsPattern(filter.search));
+  }
+  if (filter.status) where.add('kyc_status = ?', filter.status);
+  const count = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users ${where}`,
+    where.params,
+  );
+  const offset = where.next((filter.page - 1) * ADMIN_PAGE_SIZE);
+  const rows = await db.query<UserRow>(
+    `SELECT * FROM users ${where}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
+    where.params,
+  );
+  return {
+    items: rows.map((row) => ({ ...toUser(row), balance: row.balance })),
+    total: toCount(count),
+  };
+}
