@@ -1,8 +1,20 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+
+const WEB = './apps/web/src';
+/** Each web feature may import only itself and the shared folders (docs/architecture.md). */
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WEB_SHARED = ['components', 'config', 'hooks', 'lib', 'styles'].map((d) => `${WEB}/${d}`);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**'] },
@@ -24,6 +36,92 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // Import boundaries: which code may depend on which (docs/architecture.md, "Web layer").
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // .ts/.tsx are modules to follow (no-cycle reads them with the TypeScript parser).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      // Resolves `@/…` (apps/web/tsconfig.json) and `.ts` specifiers the way tsc does.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/contracts/tsconfig.json',
+            'e2e/tsconfig.json',
+            'test/reliability/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: WEB_SHARED,
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message:
+                'Shared code (components, lib, hooks, config) must not import features or app.',
+            },
+            {
+              target: `${WEB}/features`,
+              from: `${WEB}/app`,
+              message: 'Features must not import app: the app composes features, not the reverse.',
+            },
+            ...features.map((feature) => ({
+              target: `${WEB}/features/${feature}`,
+              from: `${WEB}/features`,
+              except: [`./${feature}`],
+              message:
+                'A feature must not import another feature: move the shared part to src/lib or src/components, or compose both in src/app.',
+            })),
+            {
+              target: './packages/contracts',
+              from: './',
+              except: ['./packages/contracts', './node_modules'],
+              message:
+                'packages/contracts imports nothing of ours: the apps depend on it, never the reverse.',
+            },
+            {
+              target: './apps/server',
+              from: './apps/web',
+              message: 'The server never imports the web app; share through packages/contracts.',
+            },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'The web app never imports the server; share through packages/contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One way to name a module outside one's own folder: `@/…` from src (tsconfig paths).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*'],
+              message: "Import from outside this folder with '@/…' (src/), not '../'.",
+            },
+          ],
+        },
+      ],
     },
   },
   prettier,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -14,6 +15,8 @@ export default defineConfig({
         },
       },
       {
+        // The web app's `@/` alias (apps/web/tsconfig.json, vite.config.ts).
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'web-unit',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

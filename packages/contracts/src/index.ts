@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './user.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './decimal.ts';
 export * from './money.ts';
 export * from './kyc.ts';
 export * from './admin.ts';

@@ -22,16 +22,6 @@ import {
  * amount passes through a binary float on its way to PostgreSQL `numeric`.
  */
 
-export {
-  compareDecimal,
-  decimalToUnits,
-  divideUnits,
-  groupInr,
-  isDecimalString,
-  unitsToDecimal,
-  type RoundingMode,
-} from './decimal.ts';
-
 // ---------------------------------------------------------------- field schemas
 
 /**
@@ -39,7 +29,7 @@ export {
  * message: missing or blank → required; a JSON number → "send a string"; garbage, '1e3' →
  * numeric; too many places; then the bounds (compared exactly, as decimals).
  */
-function amountSchema(opts: {
+export function amountSchema(opts: {
   required: string;
   scale: number;
   decimalsMessage: string;
@@ -84,8 +74,11 @@ export const depositAmountSchema = amountSchema({
   max: { value: DEPOSIT_MAX_INR, message: messages.deposits.amountMax },
 });
 
-/** Unique Transaction Reference of the bank transfer: IMPS 12 digits, NEFT 16, RTGS 22. */
-export const utrNumberSchema = z
+/**
+ * A UTR number is present. The deposit form checks this much on every keystroke; the format
+ * (below) is judged by the server alone and its message lands under the same field.
+ */
+export const utrNumberEnteredSchema = z
   .string({
     error: (issue) =>
       issue.input === undefined || issue.input === null
@@ -93,7 +86,10 @@ export const utrNumberSchema = z
         : messages.deposits.utrInvalid,
   })
   .trim()
-  .min(1, { error: messages.deposits.utrRequired, abort: true })
+  .min(1, { error: messages.deposits.utrRequired, abort: true });
+
+/** Unique Transaction Reference of the bank transfer: IMPS 12 digits, NEFT 16, RTGS 22. */
+export const utrNumberSchema = utrNumberEnteredSchema
   .regex(/^[A-Za-z0-9]{6,22}$/, { error: messages.deposits.utrInvalid })
   .transform((v) => v.toUpperCase());
 
@@ -157,6 +153,15 @@ export const createDepositRequestSchema = z.strictObject(
 );
 export type CreateDepositRequest = z.input<typeof createDepositRequestSchema>;
 
+/**
+ * What the INR deposit form checks before sending: the request's own amount rules, word for
+ * word, and that a UTR number is there (its format is the server's; see utrNumberEnteredSchema).
+ */
+export const depositFormSchema = z.object({
+  amount: depositAmountSchema,
+  utrNumber: utrNumberEnteredSchema,
+});
+
 export const depositResponseSchema = z.object({ deposit: depositSchema });
 export type DepositResponse = z.infer<typeof depositResponseSchema>;
 
@@ -187,8 +192,12 @@ export const tradeSchema = z.object({
   amount: z.string(),
   /** INR per USDT, 2 places */
   price: z.string(),
-  /** INR, 2 places: round(amount × price, 2) */
+  /** INR, 2 places: amount × price, rounded up for a buy and down for a sell (the gross) */
   total: z.string(),
+  /** INR, 2 places: TDS withheld from a sell under section 194S ('0.00' for a buy) */
+  tds: z.string(),
+  /** INR, 2 places: what moved on the user's INR balance (a buy's total; a sell's total − tds) */
+  net: z.string(),
   status: tradeStatusSchema,
   createdAt: z.string(),
 });
@@ -211,20 +220,20 @@ export const quickTradeResponseSchema = z.object({ trade: tradeSchema, balances:
 export type QuickTradeResponse = z.infer<typeof quickTradeResponseSchema>;
 
 /** '' and 'all' mean "no filter", as the screens' select boxes send them. */
-const optionalFilter = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+export const optionalFilter = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z
     .union([z.literal(''), z.literal('all'), z.enum(values)], { error: message })
     .optional()
     .transform((v) => (v === '' || v === 'all' ? undefined : v) as T[number] | undefined);
 
-const searchSchema = z
+export const searchSchema = z
   .string()
   .trim()
   .max(100, { error: messages.money.searchTooLong })
   .optional()
   .transform((v) => (v ? v : undefined));
 
-const pageSchema = z.coerce
+export const pageSchema = z.coerce
   .number({ error: messages.money.pageInvalid })
   .int({ error: messages.money.pageInvalid })
   .min(1, { error: messages.money.pageInvalid })
@@ -290,7 +299,7 @@ export const adminTradesQuerySchema = z.object({
 });
 export type AdminTradesQuery = z.input<typeof adminTradesQuerySchema>;
 
-const paged = <T extends z.ZodType>(item: T) =>
+export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total: z.number().int(),

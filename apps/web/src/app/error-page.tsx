@@ -1,8 +1,8 @@
 import { useRouteError } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { messages } from '@sikka/contracts';
-import { Logo } from '../components/layout/logo.tsx';
-import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { Logo } from '@/components/layout/logo.tsx';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { routeErrorMessage } from './route-error-message.ts';
 
 /**

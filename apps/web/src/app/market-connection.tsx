@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { CryptoProvider } from '../lib/realtime/crypto-provider.tsx';
-import { useAuth } from '../features/auth/hooks/use-auth.ts';
+import { CryptoProvider } from '@/lib/realtime/crypto-provider.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
 
 /**
  * Joins the realtime connection to the session: the socket reconnects when the user changes,

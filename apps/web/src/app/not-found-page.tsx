@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Compass } from 'lucide-react';
-import { paths } from '../config/paths.ts';
-import { buttonClasses } from '../components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { buttonClasses } from '@/components/ui/button.tsx';
 
 export default function NotFoundPage() {
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LOADING_SKELETON_MS } from '@sikka/contracts';
-import { queryClient } from '../lib/query-client.ts';
-import { deferred, RetryLater } from '../components/deferred.tsx';
+import { queryClient } from '@/lib/query-client.ts';
+import { deferred, RetryLater } from '@/components/deferred.tsx';
 
 const AppToaster = deferred(() => import('./toaster.tsx'));
 

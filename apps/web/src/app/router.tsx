@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { paths } from '../config/paths.ts';
-import { AppSkeleton } from '../components/layout/app-skeleton.tsx';
-import { GuestOnly, RequireAdmin, RequireAuth } from '../features/auth/components/route-guards.tsx';
+import { paths } from '@/config/paths.ts';
+import { footerLabel } from '@/config/footer-links.ts';
+import { AppSkeleton } from '@/components/layout/app-skeleton.tsx';
+import { GuestOnly, RequireAdmin, RequireAuth } from '@/features/auth/components/route-guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { ShellLayout } from './layouts/shell-layout.tsx';
 import type { RouteHandle } from './layouts/route-handle.ts';
@@ -18,21 +19,21 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 
 const handle = (h: RouteHandle) => h;
 
-const overview = page(() => import('../features/dashboard/pages/overview-page.tsx'));
-const infoPage = page(() => import('../features/static/pages/info-page.tsx'));
+const overview = page(() => import('@/features/dashboard/pages/overview-page.tsx'));
+const infoPage = page(() => import('@/features/static/pages/info-page.tsx'));
 
 /** Footer destinations without screens of their own share the generic info page. */
 const infoPaths: ReadonlyArray<[string, string]> = [
-  [paths.exchange, 'Exchange'],
-  [paths.mobileApp, 'Mobile App'],
-  [paths.desktopApp, 'Desktop App'],
-  [paths.support, 'Support Center'],
-  [paths.help, 'Help Center'],
-  [paths.faq, 'FAQ'],
-  [paths.submitTicket, 'Submit a Ticket'],
-  [paths.contact, 'Contact Us'],
-  [paths.cookiePolicy, 'Cookie Policy'],
-];
+  paths.exchange,
+  paths.mobileApp,
+  paths.desktopApp,
+  paths.support,
+  paths.help,
+  paths.faq,
+  paths.submitTicket,
+  paths.contact,
+  paths.cookiePolicy,
+].map((path) => [path, footerLabel(path) ?? '']);
 
 /** Route access of PRODUCT.md §2. Guards are layout routes, so a path's access shows in its nesting. */
 export const routes: RouteObject[] = [
@@ -47,12 +48,12 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.login,
-            lazy: page(() => import('../features/auth/pages/login-page.tsx')),
+            lazy: page(() => import('@/features/auth/pages/login-page.tsx')),
             handle: handle({ title: 'Login' }),
           },
           {
             path: paths.signup,
-            lazy: page(() => import('../features/auth/pages/signup-page.tsx')),
+            lazy: page(() => import('@/features/auth/pages/signup-page.tsx')),
             handle: handle({ title: 'Sign Up' }),
           },
         ],
@@ -61,60 +62,60 @@ export const routes: RouteObject[] = [
         Component: ShellLayout,
         children: [
           // Public pages.
-          { index: true, lazy: page(() => import('../features/markets/pages/home-page.tsx')) },
+          { index: true, lazy: page(() => import('@/features/markets/pages/home-page.tsx')) },
           {
             path: paths.markets,
-            lazy: page(() => import('../features/markets/pages/markets-page.tsx')),
+            lazy: page(() => import('@/features/markets/pages/markets-page.tsx')),
             handle: handle({ title: 'Markets' }),
           },
           {
             path: paths.quickBuy,
-            lazy: page(() => import('../features/quick-buy/pages/quick-buy-page.tsx')),
+            lazy: page(() => import('@/features/quick-buy/pages/quick-buy-page.tsx')),
             handle: handle({ title: 'Quick Trade' }),
           },
           {
             path: paths.about,
-            lazy: page(() => import('../features/static/pages/about-page.tsx')),
+            lazy: page(() => import('@/features/static/pages/about-page.tsx')),
             handle: handle({ title: 'About Us' }),
           },
           {
             path: paths.careers,
-            lazy: page(() => import('../features/static/pages/careers-page.tsx')),
+            lazy: page(() => import('@/features/static/pages/careers-page.tsx')),
             handle: handle({ title: 'Careers' }),
           },
           {
             path: paths.blog,
-            lazy: page(() => import('../features/static/pages/blog-page.tsx')),
+            lazy: page(() => import('@/features/static/pages/blog-page.tsx')),
             handle: handle({ title: 'Blog' }),
           },
           {
             path: paths.announcements,
-            lazy: page(() => import('../features/static/pages/announcements-page.tsx')),
+            lazy: page(() => import('@/features/static/pages/announcements-page.tsx')),
             handle: handle({ title: 'Announcements' }),
           },
           {
             path: paths.terms,
-            lazy: page(() => import('../features/static/pages/terms-page.tsx')),
+            lazy: page(() => import('@/features/static/pages/terms-page.tsx')),
             handle: handle({ title: 'Terms of Service' }),
           },
           {
             path: paths.privacy,
-            lazy: page(() => import('../features/static/pages/privacy-page.tsx')),
+            lazy: page(() => import('@/features/static/pages/privacy-page.tsx')),
             handle: handle({ title: 'Privacy Policy' }),
           },
           {
             path: paths.amlKyc,
-            lazy: page(() => import('../features/static/pages/aml-kyc-page.tsx')),
+            lazy: page(() => import('@/features/static/pages/aml-kyc-page.tsx')),
             handle: handle({ title: 'AML & KYC Policy' }),
           },
           {
             path: paths.apiDocs,
-            lazy: page(() => import('../features/static/pages/api-docs-page.tsx')),
+            lazy: page(() => import('@/features/static/pages/api-docs-page.tsx')),
             handle: handle({ title: 'API Documentation' }),
           },
           {
             path: paths.fees,
-            lazy: page(() => import('../features/static/pages/fees-page.tsx')),
+            lazy: page(() => import('@/features/static/pages/fees-page.tsx')),
             handle: handle({ title: 'Fees' }),
           },
           ...infoPaths.map(([path, title]) => ({
@@ -129,54 +130,64 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.trade,
-                lazy: page(() => import('../features/trade/pages/trade-page.tsx')),
+                lazy: page(() => import('@/features/trade/pages/trade-page.tsx')),
                 handle: handle({ title: 'Exchange', footer: false }),
               },
               {
                 path: paths.watchlist,
-                lazy: page(() => import('../features/markets/pages/watchlist-page.tsx')),
+                lazy: page(() => import('@/features/markets/pages/watchlist-page.tsx')),
                 handle: handle({ title: 'Watchlist' }),
               },
               {
                 path: paths.dashboard.root,
-                lazy: page(() => import('../features/dashboard/pages/dashboard-layout.tsx')),
+                lazy: page(() => import('@/features/dashboard/pages/dashboard-layout.tsx')),
                 handle: handle({ title: 'Dashboard', footer: false }),
                 children: [
-                  { index: true, lazy: overview, handle: handle({ title: 'Overview' }) },
                   {
-                    path: paths.dashboard.wallet,
-                    element: <Navigate to={paths.dashboard.inrDeposit} replace />,
-                  },
-                  {
-                    path: paths.dashboard.inrDeposit,
-                    lazy: page(() => import('../features/wallet/pages/inr-deposit-page.tsx')),
-                    handle: handle({ title: 'Deposit INR' }),
-                  },
-                  {
-                    path: paths.dashboard.inrWithdraw,
-                    lazy: page(() => import('../features/wallet/pages/inr-withdraw-page.tsx')),
-                    handle: handle({ title: 'Withdraw INR' }),
-                  },
-                  {
-                    path: paths.dashboard.cryptoDeposit,
-                    lazy: page(() => import('../features/wallet/pages/crypto-deposit-page.tsx')),
-                    handle: handle({ title: 'Deposit Crypto' }),
-                  },
-                  {
-                    path: paths.dashboard.cryptoWithdraw,
-                    lazy: page(() => import('../features/wallet/pages/crypto-withdraw-page.tsx')),
-                    handle: handle({ title: 'Withdraw Crypto' }),
-                  },
-                  {
-                    path: paths.dashboard.quickHistory,
-                    lazy: page(() => import('../features/dashboard/pages/quick-history-page.tsx')),
-                    handle: handle({ title: 'Quick History' }),
-                  },
-                  // Spot, Earn, orders and account pages are not defined: they show the overview.
-                  {
-                    path: `${paths.dashboard.root}/*`,
-                    lazy: overview,
-                    handle: handle({ title: 'Overview' }),
+                    // The KYC flow sits above every dashboard page (PRODUCT.md §2).
+                    lazy: page(() => import('@/features/kyc/pages/kyc-gate-layout.tsx')),
+                    children: [
+                      { index: true, lazy: overview, handle: handle({ title: 'Overview' }) },
+                      {
+                        path: paths.dashboard.wallet,
+                        element: <Navigate to={paths.dashboard.inrDeposit} replace />,
+                      },
+                      {
+                        path: paths.dashboard.inrDeposit,
+                        lazy: page(() => import('@/features/wallet/pages/inr-deposit-page.tsx')),
+                        handle: handle({ title: 'Deposit INR' }),
+                      },
+                      {
+                        path: paths.dashboard.inrWithdraw,
+                        lazy: page(() => import('@/features/wallet/pages/inr-withdraw-page.tsx')),
+                        handle: handle({ title: 'Withdraw INR' }),
+                      },
+                      {
+                        path: paths.dashboard.cryptoDeposit,
+                        lazy: page(() => import('@/features/wallet/pages/crypto-deposit-page.tsx')),
+                        handle: handle({ title: 'Deposit Crypto' }),
+                      },
+                      {
+                        path: paths.dashboard.cryptoWithdraw,
+                        lazy: page(
+                          () => import('@/features/wallet/pages/crypto-withdraw-page.tsx'),
+                        ),
+                        handle: handle({ title: 'Withdraw Crypto' }),
+                      },
+                      {
+                        path: paths.dashboard.quickHistory,
+                        lazy: page(
+                          () => import('@/features/dashboard/pages/quick-history-page.tsx'),
+                        ),
+                        handle: handle({ title: 'Quick History' }),
+                      },
+                      // Spot, Earn, orders and account pages are not defined: they show the overview.
+                      {
+                        path: `${paths.dashboard.root}/*`,
+                        lazy: overview,
+                        handle: handle({ title: 'Overview' }),
+                      },
+                    ],
                   },
                 ],
               },
@@ -189,7 +200,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.admin,
-                lazy: page(() => import('../features/admin/pages/admin-page.tsx')),
+                lazy: page(() => import('@/features/admin/pages/admin-page.tsx')),
                 handle: handle({ title: 'Admin', footer: false }),
               },
             ],

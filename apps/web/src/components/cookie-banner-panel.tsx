@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { Cookie, X } from 'lucide-react';
 import { COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
-import { paths } from '../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { Button } from './ui/button.tsx';
 
 function storeConsent(): void {

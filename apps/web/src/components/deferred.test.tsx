@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
 import { act, Component, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPerTest } from '@/testing/render.tsx';
 import { deferred } from './deferred.tsx';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -26,24 +22,17 @@ class Outer extends Component<{ children: ReactNode }, { error: unknown }> {
 const flush = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
 describe('deferred parts', () => {
-  let root: Root;
-  let container: HTMLElement;
+  const view = renderPerTest();
   let retry: (() => void) | undefined;
   beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
     retry = undefined;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
     vi.restoreAllMocks();
   });
 
-  const render = (node: ReactNode) => act(() => root.render(<Outer>{node}</Outer>));
+  const render = (node: ReactNode) => view.render(<Outer>{node}</Outer>);
   const failed = (r: () => void) => {
     retry = r;
     return <p>could not load</p>;
@@ -53,10 +42,10 @@ describe('deferred parts', () => {
     let resolve!: (m: { default: typeof Greeting }) => void;
     const Part = deferred(() => new Promise<{ default: typeof Greeting }>((r) => (resolve = r)));
     await render(<Part name="Asha" fallback={<p>loading</p>} failed={failed} />);
-    expect(container.textContent).toBe('loading');
+    expect(view.container.textContent).toBe('loading');
     resolve({ default: Greeting });
     await flush();
-    expect(container.textContent).toBe('Hello Asha');
+    expect(view.container.textContent).toBe('Hello Asha');
   });
 
   it('a failed download shows `failed`, not the error page, and a retry downloads again', async () => {
@@ -72,13 +61,13 @@ describe('deferred parts', () => {
       </>,
     );
     await flush();
-    expect(container.textContent).toBe('footercould not load');
+    expect(view.container.textContent).toBe('footercould not load');
     expect(load).toHaveBeenCalledTimes(1);
 
     await act(() => retry?.());
     await flush();
     expect(load).toHaveBeenCalledTimes(2);
-    expect(container.textContent).toBe('footerHello Ravi');
+    expect(view.container.textContent).toBe('footerHello Ravi');
   });
 
   it('shows nothing by default when the download fails', async () => {
@@ -90,7 +79,7 @@ describe('deferred parts', () => {
       </>,
     );
     await flush();
-    expect(container.textContent).toBe('footer');
+    expect(view.container.textContent).toBe('footer');
   });
 
   it('an error inside the loaded part still reaches the error page', async () => {
@@ -100,7 +89,7 @@ describe('deferred parts', () => {
     const Part = deferred<object>(() => Promise.resolve({ default: Broken }));
     await render(<Part failed={failed} />);
     await flush();
-    expect(container.textContent).toBe('page down: Error: bug in the part');
+    expect(view.container.textContent).toBe('page down: Error: bug in the part');
     expect(retry).toBeUndefined();
   });
 });

@@ -1,6 +1,10 @@
-import { QUICK_RATE_FALLBACK } from '@sikka/contracts';
-import { fromNumber, isPositive, round } from '../lib/decimal.ts';
-import { useCrypto } from '../lib/realtime/use-crypto.ts';
+import {
+  decimalFromNumber,
+  isPositiveDecimal,
+  QUICK_RATE_FALLBACK,
+  roundDecimal,
+} from '@sikka/contracts';
+import { useCrypto } from '@/lib/realtime/use-crypto.ts';
 
 /** The market code of the USDT/INR pair, the quick-trade and portfolio reference price. */
 export const USDT_INR_MARKET = 'USDTINR';
@@ -28,13 +32,13 @@ export interface UsdtInrPrice {
 export function useUsdtInrPrice(): UsdtInrPrice {
   const { coins, refresh } = useCrypto();
   const coin = coins.find((c) => c.id === USDT_INR_MARKET);
-  const rate = coin ? fromNumber(coin.price, 8) : null;
-  const price = rate ? round(rate, 2) : null;
-  return rate && price && isPositive(price)
+  const rate = coin ? decimalFromNumber(coin.price, 8) : null;
+  const price = rate ? roundDecimal(rate, 2) : null;
+  return rate && price && isPositiveDecimal(price)
     ? { price, rate, live: true, refresh }
     : {
-        price: round(QUICK_RATE_FALLBACK, 2),
-        rate: round(QUICK_RATE_FALLBACK, 8),
+        price: roundDecimal(QUICK_RATE_FALLBACK, 2),
+        rate: roundDecimal(QUICK_RATE_FALLBACK, 8),
         live: false,
         refresh,
       };

@@ -1,4 +1,4 @@
-import { differenceInMilliseconds, format, formatDistance } from 'date-fns';
+import { differenceInMilliseconds, format, formatDistance, parseISO } from 'date-fns';
 
 // Dates live apart from the number formatters: the header needs formatInr at start-up, and
 // date-fns then stays out of the start-up bundle (it loads with the pages that show dates).
@@ -17,7 +17,20 @@ export function formatDate(
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'N/A';
   const age = differenceInMilliseconds(now, date);
-  if (age >= DAY_MS) return format(date, 'MMM d, yyyy');
+  if (age >= DAY_MS) return formatCalendarDate(date);
   // formatDistanceToNow with an injectable now (tests), same words: '5 minutes ago'.
   return formatDistance(age < 0 ? now : date, now, { addSuffix: true });
+}
+
+/**
+ * A day in the app's date style (PRODUCT.md §9: 'MMM d, yyyy'). A date-only string
+ * ('2025-03-09', static content) is that day here, not midnight UTC.
+ */
+export function formatCalendarDate(value: string | Date): string {
+  return format(typeof value === 'string' ? parseISO(value) : value, 'MMM d, yyyy');
+}
+
+/** The exact local time of a moment, for a hover title or a receipt ('09 Mar 2025, 02:05 PM'). */
+export function formatDateTime(iso: string, { seconds = false } = {}): string {
+  return format(new Date(iso), seconds ? 'dd MMM yyyy, hh:mm:ss a' : 'dd MMM yyyy, hh:mm a');
 }

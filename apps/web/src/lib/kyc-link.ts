@@ -1,4 +1,4 @@
-import { paths } from '../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 /**
  * `<any dashboard path>?kyc=<anything>` opens the KYC flow there (the dashboard layout's KYC

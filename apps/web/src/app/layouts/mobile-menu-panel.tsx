@@ -3,11 +3,11 @@ import { Link, NavLink } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { ChevronRight, LogOut, X } from 'lucide-react';
-import { paths } from '../../config/paths.ts';
-import { Logo } from '../../components/layout/logo.tsx';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { formatInr } from '../../lib/format.ts';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { paths } from '@/config/paths.ts';
+import { Logo } from '@/components/layout/logo.tsx';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { formatInr } from '@/lib/format.ts';
+import { useAuth } from '@/lib/auth/use-auth.ts';
 import { headerLinks } from './nav-links.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
-import { deferred } from '../../components/deferred.tsx';
-import { openedPartFailed } from '../../components/ui/retry-alert.tsx';
-import { useBodyScrollLock } from '../../hooks/use-body-scroll-lock.ts';
-import { useMediaQuery } from '../../hooks/use-media-query.ts';
+import { deferred } from '@/components/deferred.tsx';
+import { openedPartFailed } from '@/components/ui/retry-alert.tsx';
+import { useBodyScrollLock } from '@/hooks/use-body-scroll-lock.ts';
+import { useMediaQuery } from '@/hooks/use-media-query.ts';
 
 const MobileMenuPanel = deferred(() => import('./mobile-menu-panel.tsx'));
 

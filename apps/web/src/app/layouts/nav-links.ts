@@ -1,5 +1,5 @@
 import type { User } from '@sikka/contracts';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 export interface NavItem {
   to: string;

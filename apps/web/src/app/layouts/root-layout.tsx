@@ -1,11 +1,11 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { LOADING_SKELETON_MS } from '@sikka/contracts';
-import { AppSkeleton } from '../../components/layout/app-skeleton.tsx';
-import { CookieBanner } from '../../components/cookie-banner.tsx';
-import { AuthProvider } from '../../features/auth/components/auth-provider.tsx';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
-import { MarketConnection } from '../market-connection.tsx';
+import { AppSkeleton } from '@/components/layout/app-skeleton.tsx';
+import { CookieBanner } from '@/components/cookie-banner.tsx';
+import { AuthProvider } from '@/lib/auth/auth-provider.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { MarketConnection } from '@/app/market-connection.tsx';
 import { isRouteHandle } from './route-handle.ts';
 
 export const DEFAULT_TITLE = 'Sikka — Buy, sell and store crypto in India';

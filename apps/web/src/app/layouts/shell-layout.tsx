@@ -1,5 +1,5 @@
 import { Outlet, useMatches, useNavigation } from 'react-router';
-import { SiteFooter } from '../../components/layout/site-footer.tsx';
+import { SiteFooter } from '@/components/layout/site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { MobileBottomBar } from './mobile-bottom-bar.tsx';
 import { isRouteHandle } from './route-handle.ts';

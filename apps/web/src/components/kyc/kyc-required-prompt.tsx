@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { Clock, ShieldAlert, ShieldX, type LucideIcon } from 'lucide-react';
 import { messages, type KycStatus } from '@sikka/contracts';
-import { buttonClasses } from '../ui/button.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
 
 export type UnverifiedKycStatus = Exclude<KycStatus, 'verified'>;
 

@@ -1,50 +1,10 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Headset, Mail, MapPin, Phone, ShieldCheck, Smartphone, BadgeCheck } from 'lucide-react';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
+import { footerGroups } from '@/config/footer-links.ts';
 import { Logo } from './logo.tsx';
-import { buttonClasses } from '../ui/button.tsx';
-
-const groups = [
-  {
-    title: 'Company',
-    links: [
-      { to: paths.about, label: 'About Us' },
-      { to: paths.careers, label: 'Careers' },
-      { to: paths.blog, label: 'Blog' },
-      { to: paths.announcements, label: 'Announcements' },
-    ],
-  },
-  {
-    title: 'Products',
-    links: [
-      { to: paths.exchange, label: 'Exchange' },
-      { to: paths.mobileApp, label: 'Mobile App' },
-      { to: paths.desktopApp, label: 'Desktop App' },
-      { to: paths.apiDocs, label: 'API Documentation' },
-    ],
-  },
-  {
-    title: 'Support',
-    links: [
-      { to: paths.support, label: 'Support Center' },
-      { to: paths.help, label: 'Help Center' },
-      { to: paths.fees, label: 'Fees' },
-      { to: paths.faq, label: 'FAQ' },
-      { to: paths.submitTicket, label: 'Submit a Ticket' },
-      { to: paths.contact, label: 'Contact Us' },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { to: paths.terms, label: 'Terms of Service' },
-      { to: paths.privacy, label: 'Privacy Policy' },
-      { to: paths.amlKyc, label: 'AML & KYC Policy' },
-      { to: paths.cookiePolicy, label: 'Cookie Policy' },
-    ],
-  },
-] as const;
+import { buttonClasses } from '@/components/ui/button.tsx';
 
 const claims = [
   { icon: BadgeCheck, text: 'Registered with the Financial Intelligence Unit (FIU-IND)' },
@@ -96,7 +56,7 @@ export function SiteFooter() {
             </form>
           </div>
           <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
-            {groups.map((group) => (
+            {footerGroups.map((group) => (
               <div key={group.title}>
                 <h2 className="text-sm font-semibold text-ink">{group.title}</h2>
                 <ul className="mt-4 space-y-3">

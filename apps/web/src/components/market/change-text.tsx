@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { changeColorClass, changeDirection, formatPercent } from '../../lib/format.ts';
+import { changeColorClass, changeDirection, formatPercent } from '@/lib/format.ts';
 
 export interface ChangeTextProps {
   value: number | null | undefined;

@@ -2,12 +2,11 @@ import { memo } from 'react';
 import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
-import { formatPrice } from '../../lib/format.ts';
-import { SkeletonBlock } from '../layout/skeleton-block.tsx';
-import { Button } from '../ui/button.tsx';
-import { ChangeText } from './change-text.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { PriceAndChange } from './price-and-change.tsx';
 import { CoinIcon } from './coin-icon.tsx';
 import { displayName, displaySymbol } from './coin-display.ts';
+import { CoinListSkeleton } from './coin-list-skeleton.tsx';
 
 interface ItemProps {
   coin: Coin;
@@ -36,14 +35,7 @@ const CoinCardItem = memo(function CoinCardItem({
           {symbol}
         </span>
       </span>
-      <span className="shrink-0 text-right">
-        <span className="block text-sm font-medium text-ink tabular-nums" data-testid="coin-price">
-          {formatPrice(coin.price)}
-        </span>
-        <span className="block text-xs" data-testid="coin-change">
-          <ChangeText value={coin.price_change_percentage_24h} />
-        </span>
-      </span>
+      <PriceAndChange coin={coin} className="shrink-0 text-right" />
       <button
         type="button"
         aria-pressed={onList}
@@ -85,17 +77,7 @@ export function CoinCardList({
   empty: string;
 }) {
   if (loading && coins.length === 0) {
-    return (
-      <ul aria-label={label} aria-busy="true" className="divide-y divide-line px-4">
-        {Array.from({ length: 5 }, (_, i) => (
-          <li key={i} className="flex items-center gap-3 py-3" aria-hidden="true">
-            <SkeletonBlock className="size-8 rounded-full" />
-            <SkeletonBlock className="h-4 w-24" />
-            <SkeletonBlock className="ml-auto h-4 w-20" />
-          </li>
-        ))}
-      </ul>
-    );
+    return <CoinListSkeleton label={label} className="px-4" />;
   }
   if (coins.length === 0)
     return <p className="px-4 py-8 text-center text-sm text-muted">{empty}</p>;

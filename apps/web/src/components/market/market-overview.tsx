@@ -1,12 +1,13 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
-import { RotateCw, Search } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { TOP_LIST_SIZE } from '@sikka/contracts';
-import { useMediaQuery } from '../../hooks/use-media-query.ts';
-import { useStableList } from '../../hooks/use-stable-list.ts';
-import { useCrypto } from '../../lib/realtime/use-crypto.ts';
-import { useWatchlist } from '../../lib/watchlist/use-watchlist.ts';
+import { useMediaQuery } from '@/hooks/use-media-query.ts';
+import { useStableList } from '@/hooks/use-stable-list.ts';
+import { SearchField } from '@/components/ui/search-field.tsx';
+import { useCrypto } from '@/lib/realtime/use-crypto.ts';
+import { useWatchlist } from '@/lib/watchlist/use-watchlist.ts';
 import { CoinCardList } from './coin-card-list.tsx';
 import { matchesSearch } from './coin-display.ts';
 import { MarketTable } from './market-table.tsx';
@@ -78,7 +79,6 @@ export function MarketOverview({
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState(DEFAULT_SORT);
   const headingId = useId();
-  const searchId = useId();
 
   const found = useMemo(() => coins.filter((c) => matchesSearch(c, query)), [coins, query]);
   const sorted = useMemo(() => sortCoins(found, sort), [found, sort]);
@@ -103,24 +103,13 @@ export function MarketOverview({
         </h2>
         {showSourceBadge ? <SimulatedBadge /> : null}
         <div className="flex w-full items-center gap-2 sm:ml-auto sm:w-auto">
-          <label htmlFor={searchId} className="sr-only">
-            Search coins
-          </label>
-          <div className="relative flex-1 sm:w-64 sm:flex-none">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
-              aria-hidden="true"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="Search by name or symbol"
-              autoComplete="off"
-              className="h-10 w-full rounded-lg border border-line bg-canvas pr-3 pl-9 text-sm text-ink placeholder:text-subtle focus:border-accent focus:outline-none"
-            />
-          </div>
+          <SearchField
+            label="Search coins"
+            value={query}
+            onChange={setQuery}
+            placeholder="Search by name or symbol"
+            className="flex-1 sm:w-64 sm:flex-none"
+          />
           {top ? <ViewAllCoinsDialog coins={coins} onTrade={onTrade} /> : null}
         </div>
       </div>

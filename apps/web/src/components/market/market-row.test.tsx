@@ -1,43 +1,18 @@
 // @vitest-environment happy-dom
 import { act, useMemo } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Coin } from '@sikka/contracts';
-import { useStableList } from '../../hooks/use-stable-list.ts';
+import { useStableList } from '@/hooks/use-stable-list.ts';
+import { renderPerTest } from '@/testing/render.tsx';
+import { testCoin } from '@/testing/coins.ts';
 import { MarketTable } from './market-table.tsx';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
-const coin = (symbol: string, price: number): Coin => ({
-  id: `${symbol}INR`,
-  name: symbol,
-  symbol,
-  price,
-  market_cap: 0,
-  volume: 1000,
-  price_change_percentage_24h: 1,
-  image: '',
-  high_24h: null,
-  low_24h: null,
-});
+const coin = testCoin;
 
 const noop = () => undefined;
 
 describe('market rows on a tick', () => {
-  let root: Root;
-  let container: HTMLElement;
-  beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  const view = renderPerTest();
 
   const table = (coins: Coin[], onTrade: (c: Coin) => void) => (
     <MarketTable
@@ -52,22 +27,22 @@ describe('market rows on a tick', () => {
 
   it('rewrites the price in place when only the price moved', () => {
     const onTrade = vi.fn();
-    act(() => root.render(table([coin('BTC', 100)], onTrade)));
-    const trade = container.querySelector('button[aria-label="Trade BTC"]');
-    const icon = container.querySelector('[data-icon-state]');
-    act(() => root.render(table([coin('BTC', 250)], onTrade)));
-    expect(container.querySelector('[data-testid="coin-price"]')?.textContent).toBe('₹250.00');
+    view.render(table([coin('BTC', 100)], onTrade));
+    const trade = view.container.querySelector('button[aria-label="Trade BTC"]');
+    const icon = view.container.querySelector('[data-icon-state]');
+    view.render(table([coin('BTC', 250)], onTrade));
+    expect(view.container.querySelector('[data-testid="coin-price"]')?.textContent).toBe('₹250.00');
     // The row is updated, not replaced: its buttons and icon stay the same nodes.
-    expect(container.querySelector('button[aria-label="Trade BTC"]')).toBe(trade);
-    expect(container.querySelector('[data-icon-state]')).toBe(icon);
+    expect(view.container.querySelector('button[aria-label="Trade BTC"]')).toBe(trade);
+    expect(view.container.querySelector('[data-icon-state]')).toBe(icon);
   });
 
   it('sends the coin as shown when Trade is clicked, not the one of the first render', () => {
     const onTrade = vi.fn();
-    act(() => root.render(table([coin('BTC', 100)], onTrade)));
-    act(() => root.render(table([coin('BTC', 250)], onTrade)));
+    view.render(table([coin('BTC', 100)], onTrade));
+    view.render(table([coin('BTC', 250)], onTrade));
     act(() => {
-      container
+      view.container
         .querySelector<HTMLButtonElement>('button[aria-label="Trade BTC"]')
         ?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     });
@@ -77,6 +52,8 @@ describe('market rows on a tick', () => {
 });
 
 describe('useStableList', () => {
+  const view = renderPerTest();
+
   it('keeps the previous array while the items are the same, and takes a changed one', () => {
     const a = coin('BTC', 1);
     const b = coin('ETH', 2);
@@ -87,13 +64,10 @@ describe('useStableList', () => {
       seen.push(useStableList(derived));
       return null;
     }
-    const container = document.createElement('div');
-    const root = createRoot(container);
-    act(() => root.render(<Probe items={[a, b]} />));
-    act(() => root.render(<Probe items={[a, b]} />));
+    view.render(<Probe items={[a, b]} />);
+    view.render(<Probe items={[a, b]} />);
     const moved = { ...b, price: 3 };
-    act(() => root.render(<Probe items={[a, moved]} />));
-    act(() => root.unmount());
+    view.render(<Probe items={[a, moved]} />);
     expect(seen[1]).toBe(seen[0]);
     expect(seen[2]).not.toBe(seen[1]);
     expect(seen[2]).toEqual([a, moved]);

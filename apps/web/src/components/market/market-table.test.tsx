@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { act, useSyncExternalStore } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Coin } from '@sikka/contracts';
-import { MarketStore } from '../../lib/realtime/market-store.ts';
+import { MarketStore } from '@/lib/realtime/market-store.ts';
+import { renderPerTest } from '@/testing/render.tsx';
+import { testCoin } from '@/testing/coins.ts';
 import { MarketTable } from './market-table.tsx';
 
 /**
@@ -18,22 +19,7 @@ vi.mock('./coin-icon.tsx', () => ({
   },
 }));
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
-const coin = (symbol: string, price: number): Coin => ({
-  id: `${symbol}INR`,
-  name: symbol,
-  symbol,
-  price,
-  market_cap: 0,
-  volume: 1000,
-  price_change_percentage_24h: 1,
-  image: '',
-  high_24h: null,
-  low_24h: null,
-});
+const coin = testCoin;
 
 const stableToggle = () => undefined;
 const stableTrade = () => undefined;
@@ -60,16 +46,11 @@ function LiveTable({
 }
 
 describe('market table rendering (issue 3 item 7)', () => {
-  let root: Root;
-  let container: HTMLElement;
+  const view = renderPerTest();
   let store: MarketStore;
 
   beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     renders.clear();
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
     store = new MarketStore();
     store.applySnapshot({
       coins: ['BTC', 'ETH', 'SOL', 'XRP', 'DOGE'].map((s, i) => coin(s, 100 + i)),
@@ -78,13 +59,9 @@ describe('market table rendering (issue 3 item 7)', () => {
       error: null,
     });
   });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
 
   it('re-renders only the rows whose coin changed on a tick', () => {
-    act(() => root.render(<LiveTable store={store} />));
+    view.render(<LiveTable store={store} />);
     expect([...renders.values()]).toEqual([1, 1, 1, 1, 1]);
 
     // A tick that moved ETH only.
@@ -96,7 +73,9 @@ describe('market table rendering (issue 3 item 7)', () => {
       });
     });
     expect(Object.fromEntries(renders)).toEqual({ BTC: 1, ETH: 2, SOL: 1, XRP: 1, DOGE: 1 });
-    expect(container.querySelector('tr[data-coin-id="ETHINR"]')?.textContent).toContain('₹250.00');
+    expect(view.container.querySelector('tr[data-coin-id="ETHINR"]')?.textContent).toContain(
+      '₹250.00',
+    );
 
     // A full snapshot (after a reconnect) whose values equal the shown ones for all but SOL.
     act(() =>
@@ -117,7 +96,7 @@ describe('market table rendering (issue 3 item 7)', () => {
   });
 
   it('would re-render every row if the callbacks changed identity (the counter sees it)', () => {
-    act(() => root.render(<LiveTable store={store} unstableCallbacks />));
+    view.render(<LiveTable store={store} unstableCallbacks />);
     act(() => {
       store.applyDelta({
         c: [['ETHINR', 250, 1, 1000]],

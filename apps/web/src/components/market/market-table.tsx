@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
-import { SkeletonBlock } from '../layout/skeleton-block.tsx';
+import { SkeletonBlock } from '@/components/layout/skeleton-block.tsx';
 import type { SortKey, SortState } from './market-sort.ts';
 import {
   CHANGE_CELL,

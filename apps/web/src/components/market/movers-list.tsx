@@ -2,11 +2,10 @@ import { memo } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
 import type { Coin } from '@sikka/contracts';
-import { formatPrice } from '../../lib/format.ts';
-import { SkeletonBlock } from '../layout/skeleton-block.tsx';
-import { ChangeText } from './change-text.tsx';
+import { PriceAndChange } from './price-and-change.tsx';
 import { CoinIcon } from './coin-icon.tsx';
 import { displayName, displaySymbol } from './coin-display.ts';
+import { CoinListSkeleton } from './coin-list-skeleton.tsx';
 
 /** One ranked coin; renders again only when its coin or its place changes. */
 const MoverItem = memo(function MoverItem({ coin, rank }: { coin: Coin; rank: number }) {
@@ -23,14 +22,7 @@ const MoverItem = memo(function MoverItem({ coin, rank }: { coin: Coin; rank: nu
           {displaySymbol(coin)}
         </span>
       </span>
-      <span className="text-right">
-        <span className="block text-sm font-medium text-ink tabular-nums" data-testid="coin-price">
-          {formatPrice(coin.price)}
-        </span>
-        <span className="block text-xs" data-testid="coin-change">
-          <ChangeText value={coin.price_change_percentage_24h} />
-        </span>
-      </span>
+      <PriceAndChange coin={coin} className="text-right" />
     </li>
   );
 });
@@ -49,17 +41,7 @@ export const MoversList = memo(function MoversList({
   label: string;
 }) {
   if (loading && coins.length === 0) {
-    return (
-      <ul aria-label={label} aria-busy="true" className="divide-y divide-line">
-        {Array.from({ length: 5 }, (_, i) => (
-          <li key={i} className="flex items-center gap-3 py-3" aria-hidden="true">
-            <SkeletonBlock className="size-8 rounded-full" />
-            <SkeletonBlock className="h-4 w-24" />
-            <SkeletonBlock className="ml-auto h-4 w-20" />
-          </li>
-        ))}
-      </ul>
-    );
+    return <CoinListSkeleton label={label} />;
   }
   if (coins.length === 0) {
     return <p className="py-8 text-center text-sm text-muted">No market data yet.</p>;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { clsx } from 'clsx';
 import { FlaskConical } from 'lucide-react';
-import { useCrypto } from '../../lib/realtime/use-crypto.ts';
+import { useCrypto } from '@/lib/realtime/use-crypto.ts';
 
 /**
  * Says so when prices come from Sikka's built-in simulated market rather than an exchange

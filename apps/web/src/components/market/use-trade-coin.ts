@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Coin } from '@sikka/contracts';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 /** What /trade reads from the navigation state: the coin to open (PRODUCT.md §4 "Trade page"). */
 export interface TradeLocationState {

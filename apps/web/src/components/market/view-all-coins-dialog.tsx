@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { Coin } from '@sikka/contracts';
-import { buttonClasses } from '../ui/button.tsx';
-import { openedPartFailed } from '../ui/retry-alert.tsx';
-import { deferred } from '../deferred.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { openedPartFailed } from '@/components/ui/retry-alert.tsx';
+import { deferred } from '@/components/deferred.tsx';
 
 const ViewAllCoinsPanel = deferred(() => import('./view-all-coins-panel.tsx'));
 

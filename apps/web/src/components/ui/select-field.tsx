@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { FieldNote, fieldNoteRef } from './field-note.tsx';
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
 
@@ -31,8 +32,6 @@ export function SelectField({
   ...select
 }: SelectFieldProps) {
   const id = useId();
-  const noteId = `${id}-note`;
-  const note = error ?? hint;
   return (
     <div className={className}>
       <label
@@ -45,7 +44,7 @@ export function SelectField({
         <select
           id={id}
           aria-invalid={error ? true : undefined}
-          aria-describedby={note ? noteId : undefined}
+          aria-describedby={fieldNoteRef({ id, hint, error })}
           className={clsx(
             'h-11 w-full cursor-pointer appearance-none rounded-lg border bg-canvas pr-10 pl-3.5 text-[15px] text-ink',
             'transition-colors outline-none focus:border-accent focus:ring-2 focus:ring-accent/30',
@@ -64,15 +63,7 @@ export function SelectField({
           aria-hidden="true"
         />
       </div>
-      {note ? (
-        <p
-          id={noteId}
-          className={clsx('mt-1.5 text-sm', error ? 'text-down' : 'text-subtle')}
-          data-field-error={error ? '' : undefined}
-        >
-          {note}
-        </p>
-      ) : null}
+      <FieldNote id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { FieldNote, fieldNoteRef } from './field-note.tsx';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -23,8 +24,6 @@ export function TextField({
   ...input
 }: TextFieldProps) {
   const id = useId();
-  const noteId = `${id}-note`;
-  const note = error ?? hint;
   return (
     <div className={className}>
       <div className="mb-1.5 flex items-center justify-between gap-3">
@@ -37,7 +36,7 @@ export function TextField({
         <input
           id={id}
           aria-invalid={error ? true : undefined}
-          aria-describedby={note ? noteId : undefined}
+          aria-describedby={fieldNoteRef({ id, hint, error })}
           className={clsx(
             'h-11 w-full rounded-lg border bg-canvas px-3.5 text-[15px] text-ink placeholder:text-subtle',
             'transition-colors outline-none focus-visible:outline-none',
@@ -51,15 +50,7 @@ export function TextField({
           <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>
         ) : null}
       </div>
-      {note ? (
-        <p
-          id={noteId}
-          className={clsx('mt-1.5 text-sm', error ? 'text-down' : 'text-subtle')}
-          data-field-error={error ? '' : undefined}
-        >
-          {note}
-        </p>
-      ) : null}
+      <FieldNote id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { messages, TICKER_POLL_MS, type Balances } from '@sikka/contracts';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { getTickers } from './get-tickers.ts';
 import { createMessageHandler } from './market-messages.ts';
 import { MarketStore } from './market-store.ts';

@@ -1,5 +1,5 @@
 import type { TickersResponse } from '@sikka/contracts';
-import { api } from '../api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const TICKERS_PATH = '/api/market/tickers';
 

@@ -5,7 +5,7 @@ import type {
   AdminTradesResponse,
   AdminUsersResponse,
 } from '@sikka/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** Filters of one admin list; '' status means all. */
 export interface AdminListParams {

@@ -1,5 +1,5 @@
 import type { AdminDepositResponse } from '@sikka/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** POST /api/admin/deposits/:id/approve: credits the user's INR balance (only while pending). */
 export function approveDeposit(depositId: string): Promise<AdminDepositResponse> {

@@ -1,5 +1,5 @@
 import type { KycDecisionRequest, KycDecisionResponse } from '@sikka/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** POST /api/admin/users/:id/kyc: approve, or reject with a non-blank reason. */
 export function decideKyc(userId: string, body: KycDecisionRequest): Promise<KycDecisionResponse> {

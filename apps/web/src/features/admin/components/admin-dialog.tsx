@@ -1,4 +1,4 @@
-import { DialogSheet, type DialogSheetProps } from '../../../components/ui/dialog-sheet.tsx';
+import { DialogSheet, type DialogSheetProps } from '@/components/ui/dialog-sheet.tsx';
 
 export interface AdminDialogProps extends Omit<DialogSheetProps, 'width' | 'padded'> {
   size?: 'md' | 'lg';

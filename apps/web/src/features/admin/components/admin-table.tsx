@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { useMediaQuery } from '../../../hooks/use-media-query.ts';
+import { useMediaQuery } from '@/hooks/use-media-query.ts';
 
 export interface Column<T> {
   key: string;

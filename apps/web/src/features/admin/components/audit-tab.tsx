@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import type { AuditEntry } from '@sikka/contracts';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatInr } from '../../../lib/format.ts';
-import { adminAuditQueryOptions } from '../api/admin-lists.ts';
-import { useAdminList } from '../hooks/use-admin-list.ts';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { formatInr } from '@/lib/format.ts';
+import { adminAuditQueryOptions } from '@/features/admin/api/admin-lists.ts';
+import { useAdminList } from '@/features/admin/hooks/use-admin-list.ts';
 import { AdminTable, type Column } from './admin-table.tsx';
-import { DateCell } from './date-cell.tsx';
+import { DateTime } from '@/components/ui/date-time.tsx';
 import { PagedListState } from './list-state.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { PersonCell } from './person-cell.tsx';
@@ -55,7 +55,7 @@ function Person({ person }: { person: AuditEntry['actor'] }) {
 }
 
 const columns: ReadonlyArray<Column<AuditEntry>> = [
-  { key: 'when', header: 'When', cell: (e) => <DateCell iso={e.createdAt} />, nowrap: true },
+  { key: 'when', header: 'When', cell: (e) => <DateTime iso={e.createdAt} />, nowrap: true },
   { key: 'change', header: 'Decision', cell: (e) => <Change entry={e} /> },
   { key: 'subject', header: 'User', cell: (e) => <Person person={e.subject} /> },
   { key: 'actor', header: 'By', cell: (e) => <Person person={e.actor} /> },

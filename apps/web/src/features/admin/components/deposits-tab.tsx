@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { depositStatuses, messages, type AdminDeposit } from '@sikka/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { formatInr } from '../../../lib/format.ts';
-import { adminDepositsQueryOptions, adminQueryRoot } from '../api/admin-lists.ts';
-import { approveDeposit } from '../api/decide-deposit.ts';
-import { useAdminList } from '../hooks/use-admin-list.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatInr } from '@/lib/format.ts';
+import { adminDepositsQueryOptions, adminQueryRoot } from '@/features/admin/api/admin-lists.ts';
+import { approveDeposit } from '@/features/admin/api/decide-deposit.ts';
+import { useAdminList } from '@/features/admin/hooks/use-admin-list.ts';
 import { AdminTable, type Column } from './admin-table.tsx';
-import { DateCell } from './date-cell.tsx';
+import { DateTime } from '@/components/ui/date-time.tsx';
 import { PagedListState } from './list-state.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { PersonCell } from './person-cell.tsx';
@@ -43,7 +43,7 @@ const columns: ReadonlyArray<Column<AdminDeposit>> = [
       </span>
     ),
   },
-  { key: 'date', header: 'Date', cell: (d) => <DateCell iso={d.createdAt} />, nowrap: true },
+  { key: 'date', header: 'Date', cell: (d) => <DateTime iso={d.createdAt} />, nowrap: true },
 ];
 
 /** Deposits: INR transfer requests; Approve and Reject while pending (PRODUCT.md §4). */

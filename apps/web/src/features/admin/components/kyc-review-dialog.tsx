@@ -10,11 +10,11 @@ import {
   type DocumentKind,
   type KycDecisionRequest,
 } from '@sikka/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format-date.ts';
-import { adminQueryRoot } from '../api/admin-lists.ts';
-import { decideKyc } from '../api/decide-kyc.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatDate } from '@/lib/format-date.ts';
+import { adminQueryRoot } from '@/features/admin/api/admin-lists.ts';
+import { decideKyc } from '@/features/admin/api/decide-kyc.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import { DocumentPreview } from './document-preview.tsx';
 import { ReasonField } from './reason-field.tsx';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { SkeletonBlock } from '../../../components/layout/skeleton-block.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { Pager } from './pager.tsx';
+import { RetryAlert } from '@/components/ui/retry-alert.tsx';
+import { SkeletonBlock } from '@/components/layout/skeleton-block.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { Pager } from '@/components/ui/pager.tsx';
 
 /** Rows that are on their way. */
 export function ListSkeleton() {
@@ -52,7 +52,13 @@ export function PagedListState<T>({
   return (
     <>
       {children(items)}
-      <Pager page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <Pager
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        onPage={onPage}
+        className="items-center"
+      />
     </>
   );
 }

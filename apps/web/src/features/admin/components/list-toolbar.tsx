@@ -1,6 +1,5 @@
-import { useId } from 'react';
-import { Search, X } from 'lucide-react';
-import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
+import { SearchField } from '@/components/ui/search-field.tsx';
+import { SelectField, type SelectOption } from '@/components/ui/select-field.tsx';
 
 export interface ListToolbarProps {
   searchLabel: string;
@@ -26,45 +25,22 @@ export function ListToolbar({
   onSearch,
   statusFilter,
 }: ListToolbarProps) {
-  const id = useId();
   const options: SelectOption[] = [
     { value: '', label: 'All statuses' },
     ...(statusFilter?.statuses ?? []).map((s) => ({ value: s, label: capitalize(s) })),
   ];
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <label htmlFor={id} className="sr-only">
-          {searchLabel}
-        </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-subtle"
-            aria-hidden="true"
-          />
-          <input
-            id={id}
-            type="search"
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-            placeholder={searchPlaceholder}
-            maxLength={100}
-            autoComplete="off"
-            // The browser's own clear button ignores the theme; ours below matches it.
-            className="h-11 w-full rounded-lg border border-line bg-canvas pr-10 pl-10 text-[15px] text-ink placeholder:text-subtle outline-none hover:border-line-strong focus:border-accent focus:ring-2 focus:ring-accent/30 [&::-webkit-search-cancel-button]:appearance-none"
-          />
-          {search ? (
-            <button
-              type="button"
-              onClick={() => onSearch('')}
-              className="absolute top-1/2 right-1.5 grid size-8 -translate-y-1/2 place-items-center rounded-md text-muted hover:bg-raised hover:text-ink"
-              aria-label="Clear search"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          ) : null}
-        </div>
-      </div>
+      <SearchField
+        label={searchLabel}
+        value={search}
+        onChange={onSearch}
+        placeholder={searchPlaceholder}
+        size="lg"
+        clearable
+        maxLength={100}
+        className="flex-1"
+      />
       {statusFilter ? (
         <SelectField
           label={statusFilter.label}

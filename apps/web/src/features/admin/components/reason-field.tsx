@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { clsx } from 'clsx';
+import { FieldNote, fieldNoteRef } from '@/components/ui/field-note.tsx';
 
 export interface ReasonFieldProps {
   label: string;
@@ -22,7 +23,6 @@ export function ReasonField({
   autoFocus,
 }: ReasonFieldProps) {
   const id = useId();
-  const note = error ?? hint;
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
@@ -36,22 +36,14 @@ export function ReasonField({
         rows={3}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
-        aria-describedby={note ? `${id}-note` : undefined}
+        aria-describedby={fieldNoteRef({ id, hint, error })}
         className={clsx(
           'w-full resize-y rounded-lg border bg-canvas px-3.5 py-2.5 text-[15px] text-ink placeholder:text-subtle outline-none',
           'focus:border-accent focus:ring-2 focus:ring-accent/30',
           error ? 'border-down' : 'border-line hover:border-line-strong',
         )}
       />
-      {note ? (
-        <p
-          id={`${id}-note`}
-          className={clsx('mt-1.5 text-sm', error ? 'text-down' : 'text-subtle')}
-          data-field-error={error ? '' : undefined}
-        >
-          {note}
-        </p>
-      ) : null}
+      <FieldNote id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { messages, type AdminDeposit } from '@sikka/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { formatInr } from '../../../lib/format.ts';
-import { adminQueryRoot } from '../api/admin-lists.ts';
-import { rejectDeposit } from '../api/decide-deposit.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatInr } from '@/lib/format.ts';
+import { adminQueryRoot } from '@/features/admin/api/admin-lists.ts';
+import { rejectDeposit } from '@/features/admin/api/decide-deposit.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import { ReasonField } from './reason-field.tsx';
 

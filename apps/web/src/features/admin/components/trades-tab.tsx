@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { adminTradeStatusFilters, messages, type AdminTrade } from '@sikka/contracts';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatInr } from '../../../lib/format.ts';
-import { adminTradesQueryOptions } from '../api/admin-lists.ts';
-import { useAdminList } from '../hooks/use-admin-list.ts';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { formatInr } from '@/lib/format.ts';
+import { adminTradesQueryOptions } from '@/features/admin/api/admin-lists.ts';
+import { useAdminList } from '@/features/admin/hooks/use-admin-list.ts';
 import { AdminTable, type Column } from './admin-table.tsx';
-import { DateCell } from './date-cell.tsx';
+import { DateTime } from '@/components/ui/date-time.tsx';
 import { PagedListState } from './list-state.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { PersonCell } from './person-cell.tsx';
@@ -33,7 +33,7 @@ const columns: ReadonlyArray<Column<AdminTrade>> = [
   { key: 'price', header: 'Price', cell: (t) => formatInr(t.price), numeric: true, nowrap: true },
   { key: 'total', header: 'Total', cell: (t) => formatInr(t.total), numeric: true, nowrap: true },
   { key: 'status', header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
-  { key: 'date', header: 'Date', cell: (t) => <DateCell iso={t.createdAt} />, nowrap: true },
+  { key: 'date', header: 'Date', cell: (t) => <DateTime iso={t.createdAt} />, nowrap: true },
 ];
 
 /** Trades: every user's instant buys and sells. Read-only. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { kycStatusSchema, messages, type AdminUser } from '@sikka/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatInr } from '../../../lib/format.ts';
-import { adminUsersQueryOptions } from '../api/admin-lists.ts';
-import { useAdminList } from '../hooks/use-admin-list.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { formatInr } from '@/lib/format.ts';
+import { adminUsersQueryOptions } from '@/features/admin/api/admin-lists.ts';
+import { useAdminList } from '@/features/admin/hooks/use-admin-list.ts';
 import { AdminTable, type Column } from './admin-table.tsx';
-import { DateCell } from './date-cell.tsx';
+import { DateTime } from '@/components/ui/date-time.tsx';
 import { KycReviewDialog } from './kyc-review-dialog.tsx';
 import { PagedListState } from './list-state.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
@@ -20,7 +20,7 @@ const columns: ReadonlyArray<Column<AdminUser>> = [
   {
     key: 'submitted',
     header: 'Submitted',
-    cell: (u) => <DateCell iso={u.kycSubmittedAt} />,
+    cell: (u) => <DateTime iso={u.kycSubmittedAt} />,
     nowrap: true,
   },
   {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useDebouncedValue } from './use-debounced-value.ts';
-import type { AdminListParams } from '../api/admin-lists.ts';
+import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
+import type { AdminListParams } from '@/features/admin/api/admin-lists.ts';
 
 /** Typing pauses this long before the list is asked for again. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,10 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
 import { ArrowLeftRight, History, Landmark, Users, type LucideIcon } from 'lucide-react';
-import { AuditTab } from '../components/audit-tab.tsx';
-import { DepositsTab } from '../components/deposits-tab.tsx';
-import { TradesTab } from '../components/trades-tab.tsx';
-import { UsersTab } from '../components/users-tab.tsx';
+import { AuditTab } from '@/features/admin/components/audit-tab.tsx';
+import { DepositsTab } from '@/features/admin/components/deposits-tab.tsx';
+import { TradesTab } from '@/features/admin/components/trades-tab.tsx';
+import { UsersTab } from '@/features/admin/components/users-tab.tsx';
 
 type TabKey = 'users' | 'deposits' | 'trades' | 'audit';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, BadgeCheck, Headset, ShieldCheck } from 'lucide-react';
-import { paths } from '../../../config/paths.ts';
-import { Logo } from '../../../components/layout/logo.tsx';
+import { paths } from '@/config/paths.ts';
+import { Logo } from '@/components/layout/logo.tsx';
 
 const points = [
   { icon: ShieldCheck, text: 'AML compliant, with KYC-verified accounts' },

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { useAuth } from '../hooks/use-auth.ts';
-import { useGuestRedirectHold } from '../hooks/use-guest-redirect-hold.ts';
+import { paths } from '@/config/paths.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 import { PasswordField } from './password-field.tsx';
 
 /** Login (PRODUCT.md §2 "Login screen"). Email and password are required by the form itself. */

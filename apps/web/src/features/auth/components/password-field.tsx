@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { TextField, type TextFieldProps } from '../../../components/ui/text-field.tsx';
+import { TextField, type TextFieldProps } from '@/components/ui/text-field.tsx';
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { PageSkeleton } from '../../../components/layout/page-skeleton.tsx';
-import { useAuth } from '../hooks/use-auth.ts';
-import type { GuestOutletContext } from '../hooks/use-guest-redirect-hold.ts';
+import { paths } from '@/config/paths.ts';
+import { PageSkeleton } from '@/components/layout/page-skeleton.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import type { GuestOutletContext } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 
 /*
  * Route access of PRODUCT.md §2. These only decide what the browser shows; the server checks

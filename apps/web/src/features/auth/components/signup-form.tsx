@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages, SIGNUP_REDIRECT_MS } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { useAuth } from '../hooks/use-auth.ts';
-import { useGuestRedirectHold } from '../hooks/use-guest-redirect-hold.ts';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 import {
   EMPTY_SIGNUP,
   pickSignupFieldErrors,
@@ -17,7 +17,7 @@ import {
   type SignupErrors,
   type SignupField,
   type SignupValues,
-} from '../lib/signup-validation.ts';
+} from '@/features/auth/lib/signup-validation.ts';
 import { PasswordField } from './password-field.tsx';
 
 /**

@@ -1,4 +1,5 @@
 import { signupFormSchema } from '@sikka/contracts';
+import { firstFieldMessages } from '@/lib/form-errors.ts';
 
 export interface SignupValues {
   fullName: string;
@@ -34,13 +35,7 @@ function isSignupField(key: PropertyKey | undefined): key is SignupField {
 /** Every field's first message under the shared schema (the server applies the same rules). */
 export function validateSignup(values: SignupValues): SignupErrors {
   const result = signupFormSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: SignupErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (isSignupField(field) && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
+  return result.success ? {} : firstFieldMessages(SIGNUP_FIELDS, result.error);
 }
 
 /** The message for one field, as checked on every change of that field. */

@@ -1,5 +1,5 @@
-import { AuthLayout } from '../components/auth-layout.tsx';
-import { LoginForm } from '../components/login-form.tsx';
+import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
+import { LoginForm } from '@/features/auth/components/login-form.tsx';
 
 export default function LoginPage() {
   return (

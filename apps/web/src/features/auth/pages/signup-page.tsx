@@ -1,5 +1,5 @@
-import { AuthLayout } from '../components/auth-layout.tsx';
-import { SignupForm } from '../components/signup-form.tsx';
+import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
+import { SignupForm } from '@/features/auth/components/signup-form.tsx';
 
 export default function SignupPage() {
   return (

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { IndianRupee, TrendingUp, Wallet } from 'lucide-react';
-import { INR_DECIMALS } from '@sikka/contracts';
-import { add, multiply } from '../../../lib/decimal.ts';
-import { formatInr } from '../../../lib/format.ts';
+import { addDecimal, INR_DECIMALS, multiplyDecimal } from '@sikka/contracts';
+import { formatInr } from '@/lib/format.ts';
 
 const usdtFormat = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
@@ -49,7 +48,7 @@ export function BalanceCards({
   usdt: string;
   usdtInrPrice: string;
 }) {
-  const total = add(inr, multiply(usdt, usdtInrPrice, INR_DECIMALS), INR_DECIMALS);
+  const total = addDecimal(inr, multiplyDecimal(usdt, usdtInrPrice, INR_DECIMALS), INR_DECIMALS);
   return (
     <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <Card

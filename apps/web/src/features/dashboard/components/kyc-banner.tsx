@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import type { KycStatus } from '@sikka/contracts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { startKycHref } from '../../../lib/kyc-link.ts';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { startKycHref } from '@/lib/kyc-link.ts';
 
 /**
  * Where the banner's button goes. The KYC flow opens from the dashboard itself; the query

@@ -1,6 +1,6 @@
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 
 /**
  * Deposit and Withdraw shortcuts. The product keeps them inert (PRODUCT.md §2); a short note

@@ -1,13 +1,11 @@
 import { clsx } from 'clsx';
-import { format } from 'date-fns';
 import type { Trade } from '@sikka/contracts';
-import { formatInr } from '../../../lib/format.ts';
-import { formatDate } from '../../../lib/format-date.ts';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { formatInr } from '@/lib/format.ts';
+import { DateTime } from '@/components/ui/date-time.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
 
 /** The first block of the UUID: enough to tell trades apart and to search by. */
 const shortId = (id: string) => id.slice(0, 8);
-const exact = (iso: string) => format(new Date(iso), 'dd MMM yyyy, hh:mm:ss a');
 
 function TypeLabel({ type }: { type: Trade['type'] }) {
   return (
@@ -52,9 +50,7 @@ export function TradeHistoryTable({ trades }: { trades: Trade[] }) {
             {trades.map((t) => (
               <tr key={t.id} className="border-b border-line/60 last:border-0 hover:bg-raised/40">
                 <td className="py-3 pr-3 whitespace-nowrap text-muted">
-                  <time dateTime={t.createdAt} title={exact(t.createdAt)}>
-                    {formatDate(t.createdAt)}
-                  </time>
+                  <DateTime iso={t.createdAt} />
                 </td>
                 <td className="py-3 pr-3 font-mono text-xs text-ink" title={t.id}>
                   {shortId(t.id)}
@@ -102,9 +98,7 @@ export function TradeHistoryTable({ trades }: { trades: Trade[] }) {
               </dd>
               <dt className="text-subtle">Date</dt>
               <dd className="text-right text-muted">
-                <time dateTime={t.createdAt} title={exact(t.createdAt)}>
-                  {formatDate(t.createdAt)}
-                </time>
+                <DateTime iso={t.createdAt} />
               </dd>
             </dl>
           </li>

@@ -15,10 +15,9 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { paths } from '../../../config/paths.ts';
-import { useMediaQuery } from '../../../hooks/use-media-query.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { KycGate } from '../../kyc/components/kyc-gate.tsx';
+import { paths } from '@/config/paths.ts';
+import { useMediaQuery } from '@/hooks/use-media-query.ts';
+import { useAuth } from '@/lib/auth/use-auth.ts';
 
 interface MenuItem {
   to: string;
@@ -147,7 +146,7 @@ export default function DashboardLayout() {
             ))}
           </ul>
         </nav>
-        <KycGate />
+        {/* The router puts the KYC flow (kyc feature) and then the page here. */}
         <Outlet />
       </div>
     </div>

@@ -1,10 +1,10 @@
 import { BadgeCheck } from 'lucide-react';
-import { MarketOverview } from '../../../components/market/market-overview.tsx';
-import { useUsdtInrPrice } from '../../../hooks/use-usdt-inr-price.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { BalanceCards } from '../components/balance-cards.tsx';
-import { KycBanner } from '../components/kyc-banner.tsx';
-import { QuickActions } from '../components/quick-actions.tsx';
+import { MarketOverview } from '@/components/market/market-overview.tsx';
+import { useUsdtInrPrice } from '@/hooks/use-usdt-inr-price.ts';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { BalanceCards } from '@/features/dashboard/components/balance-cards.tsx';
+import { KycBanner } from '@/features/dashboard/components/kyc-banner.tsx';
+import { QuickActions } from '@/features/dashboard/components/quick-actions.tsx';
 
 /** Dashboard overview (PRODUCT.md §2): KYC prompt, balances, PnL, quick actions, markets. */
 export default function OverviewPage() {

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { History, Search } from 'lucide-react';
+import { History } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages, type TradeStatus, type TradeType } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { useTrades, type TradesFilter } from '../api/get-trades.ts';
-import { Pagination } from '../components/pagination.tsx';
-import { TradeHistoryTable } from '../components/trade-history-table.tsx';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { entriesText, pageCount } from '../lib/paging.ts';
+import { paths } from '@/config/paths.ts';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { SearchField } from '@/components/ui/search-field.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { useTrades, type TradesFilter } from '@/features/dashboard/api/get-trades.ts';
+import { Pager } from '@/components/ui/pager.tsx';
+import { TradeHistoryTable } from '@/features/dashboard/components/trade-history-table.tsx';
+import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
+import { pageCount } from '@/lib/paging.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -60,27 +61,16 @@ export default function QuickHistoryPage() {
 
       <section className="mt-6 rounded-2xl border border-line bg-surface p-4 md:p-5">
         <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_180px_180px]">
-          <div className="col-span-2 md:col-span-1">
-            <label htmlFor="trade-search" className="sr-only">
-              Search by trade ID
-            </label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
-                aria-hidden="true"
-              />
-              <input
-                id="trade-search"
-                type="search"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="Search by trade ID"
-                value={searchInput}
-                onChange={(e) => setSearchInput(e.target.value)}
-                className="h-11 w-full rounded-lg border border-line bg-canvas pr-3 pl-9 text-[15px] text-ink placeholder:text-subtle outline-none hover:border-line-strong focus:border-accent focus:ring-2 focus:ring-accent/30"
-              />
-            </div>
-          </div>
+          <SearchField
+            id="trade-search"
+            label="Search by trade ID"
+            value={searchInput}
+            onChange={setSearchInput}
+            placeholder="Search by trade ID"
+            size="lg"
+            spellCheck={false}
+            className="col-span-2 md:col-span-1"
+          />
           <SelectField
             label="Type"
             hideLabel
@@ -128,13 +118,16 @@ export default function QuickHistoryPage() {
           ) : null}
         </div>
 
-        {data && data.total > 0 ? (
-          <div className="mt-4 flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-muted" aria-live="polite">
-              {entriesText(data.page, data.pageSize, data.total)}
-            </p>
-            {count > 1 ? <Pagination page={page} count={count} onChange={setPage} /> : null}
-          </div>
+        {data ? (
+          <Pager
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={setPage}
+            variant="numbers"
+            selected={page}
+            className="mt-4 border-t border-line pt-4"
+          />
         ) : null}
       </section>
     </div>

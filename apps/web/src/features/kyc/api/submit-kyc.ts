@@ -1,5 +1,5 @@
 import type { KycSubmitResponse } from '@sikka/contracts';
-import { apiUpload, type UploadProgress } from '../../../lib/api-client.ts';
+import { apiUpload, type UploadProgress } from '@/lib/api-client.ts';
 
 /**
  * POST /api/kyc as multipart/form-data. Resolves with the updated user (status 'submitted');

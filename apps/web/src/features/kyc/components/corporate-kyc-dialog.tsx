@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Building2, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { INITIAL_CORPORATE_KYC, type CorporateKyc } from '../lib/kyc-form.ts';
-import { kycTypeInfo } from '../lib/kyc-benefits.ts';
+import { paths } from '@/config/paths.ts';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { INITIAL_CORPORATE_KYC, type CorporateKyc } from '@/features/kyc/lib/kyc-form.ts';
+import { kycTypeInfo } from '@/features/kyc/lib/kyc-benefits.ts';
 import { KycDialog } from './kyc-dialog.tsx';
 
 export interface CorporateKycDialogProps {

@@ -1,11 +1,11 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { kycRequiredOrder, messages } from '@sikka/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { submitKyc } from '../api/submit-kyc.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { submitKyc } from '@/features/kyc/api/submit-kyc.ts';
 import {
   formatErrors,
   INITIAL_INDIVIDUAL_KYC,
@@ -15,7 +15,7 @@ import {
   type BankDetails,
   type IndividualKyc,
   type KycErrors,
-} from '../lib/kyc-form.ts';
+} from '@/features/kyc/lib/kyc-form.ts';
 import { KycDialog } from './kyc-dialog.tsx';
 import { KycErrorSummary } from './kyc-error-summary.tsx';
 import { KycFileField } from './kyc-file-field.tsx';

@@ -1,4 +1,4 @@
-import { DialogSheet, type DialogSheetProps } from '../../../components/ui/dialog-sheet.tsx';
+import { DialogSheet, type DialogSheetProps } from '@/components/ui/dialog-sheet.tsx';
 
 export interface KycDialogProps extends Omit<DialogSheetProps, 'width' | 'padded' | 'footer'> {
   /** Wider for the submission form, narrow for the type choice. */

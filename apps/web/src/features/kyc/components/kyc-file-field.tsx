@@ -2,8 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { FileText, ImageUp, Trash2 } from 'lucide-react';
 import type { DocumentKind } from '@sikka/contracts';
-import { useObjectUrl } from '../hooks/use-object-url.ts';
-import { fileProblem, formatFileSize } from '../lib/kyc-form.ts';
+import { useObjectUrl } from '@/features/kyc/hooks/use-object-url.ts';
+import { fileProblem, formatFileSize } from '@/features/kyc/lib/kyc-form.ts';
 
 export interface KycFileFieldProps {
   kind: Exclude<DocumentKind, 'selfie'>;

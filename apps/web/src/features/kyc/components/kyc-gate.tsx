@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { KycType } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
-import { deferred } from '../../../components/deferred.tsx';
-import { openedPartFailed } from '../../../components/ui/retry-alert.tsx';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { KYC_SEARCH_PARAM } from '../../../lib/kyc-link.ts';
+import { paths } from '@/config/paths.ts';
+import { deferred } from '@/components/deferred.tsx';
+import { openedPartFailed } from '@/components/ui/retry-alert.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { KYC_SEARCH_PARAM } from '@/lib/kyc-link.ts';
 import { CorporateKycDialog } from './corporate-kyc-dialog.tsx';
 import { KycStatusCard } from './kyc-status-card.tsx';
 import { KycTypeDialog } from './kyc-type-dialog.tsx';

@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import { Clock, RotateCcw, ShieldCheck, ShieldX, type LucideIcon } from 'lucide-react';
 import type { User } from '@sikka/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
-import { kycTypeInfo } from '../lib/kyc-benefits.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { formatDate } from '@/lib/format-date.ts';
+import { kycTypeInfo } from '@/features/kyc/lib/kyc-benefits.ts';
 
 export interface KycStatusCardProps {
   user: Pick<

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Building2, Check, ChevronRight, UserRound } from 'lucide-react';
 import { kycTypes, type KycType } from '@sikka/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { kycTypeInfo } from '../lib/kyc-benefits.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { kycTypeInfo } from '@/features/kyc/lib/kyc-benefits.ts';
 import { KycDialog } from './kyc-dialog.tsx';
 
 const icons = { individual: UserRound, corporate: Building2 } as const;

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { Camera, RefreshCw, Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { captureSelfie, useCamera } from '../hooks/use-camera.ts';
-import { useObjectUrl } from '../hooks/use-object-url.ts';
-import { formatFileSize } from '../lib/kyc-form.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { captureSelfie, useCamera } from '@/features/kyc/hooks/use-camera.ts';
+import { useObjectUrl } from '@/features/kyc/hooks/use-object-url.ts';
+import { formatFileSize } from '@/features/kyc/lib/kyc-form.ts';
 
 export interface SelfieFieldProps {
   file: File | null;

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { clsx } from 'clsx';
 import { Activity } from 'lucide-react';
 import { HERO_ENTRANCE_MS } from '@sikka/contracts';
-import { topGainers, topLosers } from '../../../components/market/market-sort.ts';
-import { MoversTabs } from '../../../components/market/movers-list.tsx';
-import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
-import { useCrypto } from '../../../lib/realtime/use-crypto.ts';
-import { useStableList } from '../../../hooks/use-stable-list.ts';
-import { useEntrance } from '../hooks/use-entrance.ts';
+import { topGainers, topLosers } from '@/components/market/market-sort.ts';
+import { MoversTabs } from '@/components/market/movers-list.tsx';
+import { SimulatedBadge } from '@/components/market/simulated-badge.tsx';
+import { useCrypto } from '@/lib/realtime/use-crypto.ts';
+import { useStableList } from '@/hooks/use-stable-list.ts';
+import { useEntrance } from '@/features/markets/hooks/use-entrance.ts';
 
 /** The hero's live card: Top Gainers / Top Losers, five each by 24 h change, rising in after 500 ms. */
 export function HeroMoversCard() {

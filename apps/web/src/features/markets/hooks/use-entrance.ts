@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMediaQuery } from '../../../hooks/use-media-query.ts';
+import { useMediaQuery } from '@/hooks/use-media-query.ts';
 
 /**
  * False until `delayMs` after mount, then true: the start and end states of an entrance

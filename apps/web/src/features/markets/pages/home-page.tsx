@@ -14,19 +14,19 @@ import {
   Zap,
 } from 'lucide-react';
 import { messages } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
-import { deferred } from '../../../components/deferred.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { HeroMoversCard } from '../components/hero-movers-card.tsx';
+import { paths } from '@/config/paths.ts';
+import { deferred } from '@/components/deferred.tsx';
+import { RetryAlert } from '@/components/ui/retry-alert.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { HeroMoversCard } from '@/features/markets/components/hero-movers-card.tsx';
 
 /**
  * Below the fold on every screen size: loaded once the hero is up, so the table, its search
  * and the 'View All Coins' trigger are not part of the start-up JavaScript of /.
  */
 const MarketOverview = deferred(async () => ({
-  default: (await import('../../../components/market/market-overview.tsx')).MarketOverview,
+  default: (await import('@/components/market/market-overview.tsx')).MarketOverview,
 }));
 
 /** True from the first frame painted after mount: what can wait for the hero waits for this. */

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { MarketOverview } from '../../../components/market/market-overview.tsx';
-import { topGainers, topLosers } from '../../../components/market/market-sort.ts';
-import { MoversList } from '../../../components/market/movers-list.tsx';
-import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
-import { useCrypto } from '../../../lib/realtime/use-crypto.ts';
-import { useStableList } from '../../../hooks/use-stable-list.ts';
+import { MarketOverview } from '@/components/market/market-overview.tsx';
+import { topGainers, topLosers } from '@/components/market/market-sort.ts';
+import { MoversList } from '@/components/market/movers-list.tsx';
+import { SimulatedBadge } from '@/components/market/simulated-badge.tsx';
+import { useCrypto } from '@/lib/realtime/use-crypto.ts';
+import { useStableList } from '@/hooks/use-stable-list.ts';
 
 /** /markets (PRODUCT.md §2): 'Market Overview', five gainers, five losers, the full table. */
 export default function MarketsPage() {

@@ -1,20 +1,21 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Search, Star } from 'lucide-react';
-import { paths } from '../../../config/paths.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { matchesSearch } from '../../../components/market/coin-display.ts';
-import { MarketTable } from '../../../components/market/market-table.tsx';
+import { Star } from 'lucide-react';
+import { paths } from '@/config/paths.ts';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { SearchField } from '@/components/ui/search-field.tsx';
+import { matchesSearch } from '@/components/market/coin-display.ts';
+import { MarketTable } from '@/components/market/market-table.tsx';
 import {
   DEFAULT_SORT,
   nextSort,
   sortCoins,
   type SortKey,
-} from '../../../components/market/market-sort.ts';
-import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
-import { useTradeCoin } from '../../../components/market/use-trade-coin.ts';
-import { useCrypto } from '../../../lib/realtime/use-crypto.ts';
-import { useWatchlist } from '../../../lib/watchlist/use-watchlist.ts';
+} from '@/components/market/market-sort.ts';
+import { SimulatedBadge } from '@/components/market/simulated-badge.tsx';
+import { useTradeCoin } from '@/components/market/use-trade-coin.ts';
+import { useCrypto } from '@/lib/realtime/use-crypto.ts';
+import { useWatchlist } from '@/lib/watchlist/use-watchlist.ts';
 
 function EmptyWatchlist() {
   return (
@@ -40,7 +41,6 @@ export default function WatchlistPage() {
   const onTrade = useTradeCoin();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState(DEFAULT_SORT);
-  const searchId = useId();
   const onSort = useCallback((key: SortKey) => setSort((s) => nextSort(s, key)), []);
 
   const saved = useMemo(() => {
@@ -76,24 +76,13 @@ export default function WatchlistPage() {
               <p className="text-sm text-muted">
                 {watchlist.ids.length} {watchlist.ids.length === 1 ? 'coin' : 'coins'} saved
               </p>
-              <label htmlFor={searchId} className="sr-only">
-                Search watchlist
-              </label>
-              <div className="relative w-full sm:ml-auto sm:w-64">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
-                  aria-hidden="true"
-                />
-                <input
-                  id={searchId}
-                  type="search"
-                  value={query}
-                  onChange={(e) => setQuery(e.target.value)}
-                  placeholder="Search by name or symbol"
-                  autoComplete="off"
-                  className="h-10 w-full rounded-lg border border-line bg-canvas pr-3 pl-9 text-sm text-ink placeholder:text-subtle focus:border-accent focus:outline-none"
-                />
-              </div>
+              <SearchField
+                label="Search watchlist"
+                value={query}
+                onChange={setQuery}
+                placeholder="Search by name or symbol"
+                className="w-full sm:ml-auto sm:w-64"
+              />
             </div>
             {error ? (
               <p

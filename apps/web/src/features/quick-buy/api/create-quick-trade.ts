@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { QuickTradeRequest, QuickTradeResponse } from '@sikka/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export interface QuickTradeInput {
   body: QuickTradeRequest;

@@ -4,12 +4,12 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
 import { ArrowDown, CircleAlert, Zap } from 'lucide-react';
 import { messages, type TradeType } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
-import { KycRequiredPrompt } from '../../../components/kyc/kyc-required-prompt.tsx';
-import { formatInr } from '../../../lib/format.ts';
-import { startKycHref } from '../../../lib/kyc-link.ts';
-import type { useQuickTrade } from '../hooks/use-quick-trade.ts';
-import { fieldUnit } from '../lib/quick-trade.ts';
+import { paths } from '@/config/paths.ts';
+import { KycRequiredPrompt } from '@/components/kyc/kyc-required-prompt.tsx';
+import { formatInr } from '@/lib/format.ts';
+import { startKycHref } from '@/lib/kyc-link.ts';
+import type { useQuickTrade } from '@/features/quick-buy/hooks/use-quick-trade.ts';
+import { fieldUnit } from '@/features/quick-buy/lib/quick-trade.ts';
 import { AmountInput } from './amount-input.tsx';
 import { PercentSlider } from './percent-slider.tsx';
 

@@ -1,10 +1,14 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
-import { QUICK_BUY_SPREAD, QUICK_PRICE_TOLERANCE, QUICK_SELL_SPREAD } from '@sikka/contracts';
-import { formatInr } from '../../../lib/format.ts';
-import { multiply } from '../../../lib/decimal.ts';
+import {
+  multiplyDecimal,
+  QUICK_BUY_SPREAD,
+  QUICK_PRICE_TOLERANCE,
+  QUICK_SELL_SPREAD,
+} from '@sikka/contracts';
+import { formatInr } from '@/lib/format.ts';
 
-const tolerancePercent = `${Number(multiply(QUICK_PRICE_TOLERANCE, '100', 2))}%`;
+const tolerancePercent = `${Number(multiplyDecimal(QUICK_PRICE_TOLERANCE, '100', 2))}%`;
 
 const faqs = [
   {

@@ -2,9 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
 import { CircleCheck, X } from 'lucide-react';
 import { messages, type Trade } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
-import { formatInr } from '../../../lib/format.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatInr } from '@/lib/format.ts';
+import { Button } from '@/components/ui/button.tsx';
 
 /** 'Trade Successful' with what the server executed, and the way to the wallet. */
 export function TradeSuccessDialog({ trade, onClose }: { trade: Trade | null; onClose(): void }) {

@@ -1,12 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { messages, quickPrices, type Trade, type TradeType } from '@sikka/contracts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { sanitizeAmountInput } from '../../../lib/decimal.ts';
-import { createSubmissionKeys } from '../../../lib/idempotency.ts';
-import { useUsdtInrPrice } from '../../../hooks/use-usdt-inr-price.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { useCreateQuickTrade } from '../api/create-quick-trade.ts';
+import {
+  messages,
+  quickPrices,
+  sanitizeAmountInput,
+  type Trade,
+  type TradeType,
+} from '@sikka/contracts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { createSubmissionKeys } from '@/lib/idempotency.ts';
+import { useUsdtInrPrice } from '@/hooks/use-usdt-inr-price.ts';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { useCreateQuickTrade } from '@/features/quick-buy/api/create-quick-trade.ts';
 import {
   fieldScale,
   percentForSpend,
@@ -14,7 +19,7 @@ import {
   spendForPercent,
   validateQuickTrade,
   type AmountField,
-} from '../lib/quick-trade.ts';
+} from '@/features/quick-buy/lib/quick-trade.ts';
 
 /**
  * The Instant Trade card's state (PRODUCT.md §4 "Quick buy"): side, the box the user typed in,

@@ -1,14 +1,19 @@
 import {
+  compareDecimal,
+  divideDecimal,
   groupInr,
   INR_DECIMALS,
+  isPositiveDecimal,
   messages,
+  multiplyDecimal,
+  percentOf,
+  roundDecimal,
   TRADE_MAX_TOTAL_INR,
   TRADE_MIN_TOTAL_INR,
   tradeTotal,
-  USDT_DECIMALS,
   type TradeType,
+  USDT_DECIMALS,
 } from '@sikka/contracts';
-import { compare, divide, isPositive, multiply, percentOf, round } from '../../../lib/decimal.ts';
 
 /**
  * The quick-trade form's arithmetic and rules (PRODUCT.md §4, §5, §9), free of React so they
@@ -30,7 +35,7 @@ export function fieldUnit(side: TradeType, field: AmountField): 'INR' | 'USDT' {
 }
 
 /** An amount box's text counts as an amount when it is a decimal above zero. */
-const hasAmount = (text: string) => isPositive(text.trim());
+const hasAmount = (text: string) => isPositiveDecimal(text.trim());
 
 export interface QuickOrder {
   /** Text of the spend box. */
@@ -60,18 +65,18 @@ export function quickOrder(
   price: string,
 ): QuickOrder {
   const typed = text.trim();
-  if (!hasAmount(typed) || !isPositive(price)) {
+  if (!hasAmount(typed) || !isPositiveDecimal(price)) {
     return driver === 'spend'
       ? { spend: text, receive: '', usdtAmount: null, inrTotal: null }
       : { spend: '', receive: text, usdtAmount: null, inrTotal: null };
   }
   const typedIsInr = fieldUnit(side, driver) === 'INR';
   const usdtAmount = typedIsInr
-    ? divide(typed, price, USDT_DECIMALS, side === 'buy' ? 'down' : 'up')
-    : round(typed, USDT_DECIMALS);
+    ? divideDecimal(typed, price, USDT_DECIMALS, side === 'buy' ? 'down' : 'up')
+    : roundDecimal(typed, USDT_DECIMALS);
   const inrTotal = tradeTotal(side, usdtAmount, price);
   // The USDT box shows 2 places (the product's display); the request keeps all 8.
-  const other = typedIsInr ? divide(typed, price, 2) : inrTotal;
+  const other = typedIsInr ? divideDecimal(typed, price, 2) : inrTotal;
   return driver === 'spend'
     ? { spend: text, receive: other, usdtAmount, inrTotal }
     : { spend: other, receive: text, usdtAmount, inrTotal };
@@ -87,7 +92,7 @@ export function spendForPercent(
     side === 'buy'
       ? percentOf(balances.inr, percent, INR_DECIMALS)
       : percentOf(balances.usdt, percent, USDT_DECIMALS);
-  return isPositive(value) ? value : '';
+  return isPositiveDecimal(value) ? value : '';
 }
 
 /** Where the slider sits for a typed spend amount: its share of the balance, 0–100. */
@@ -97,8 +102,8 @@ export function percentForSpend(
   balances: { inr: string; usdt: string },
 ): number {
   const balance = side === 'buy' ? balances.inr : balances.usdt;
-  if (!hasAmount(spend) || !isPositive(balance)) return 0;
-  const share = Number(divide(multiply(spend.trim(), '100', 8), balance, 2));
+  if (!hasAmount(spend) || !isPositiveDecimal(balance)) return 0;
+  const share = Number(divideDecimal(multiplyDecimal(spend.trim(), '100', 8), balance, 2));
   return Math.min(100, Math.max(0, share));
 }
 
@@ -131,18 +136,18 @@ export function validateQuickTrade({
   ) {
     return messages.quickBuy.enterAmount;
   }
-  if (compare(order.inrTotal, TRADE_MIN_TOTAL_INR) < 0) {
+  if (compareDecimal(order.inrTotal, TRADE_MIN_TOTAL_INR) < 0) {
     return messages.trades.totalMin(groupInr(TRADE_MIN_TOTAL_INR));
   }
-  if (compare(order.inrTotal, TRADE_MAX_TOTAL_INR) > 0) {
+  if (compareDecimal(order.inrTotal, TRADE_MAX_TOTAL_INR) > 0) {
     return messages.trades.totalMax(groupInr(TRADE_MAX_TOTAL_INR));
   }
-  if (side === 'buy' && compare(order.inrTotal, balances.inr) > 0) {
+  if (side === 'buy' && compareDecimal(order.inrTotal, balances.inr) > 0) {
     return messages.quickBuy.insufficientInr;
   }
-  if (side === 'sell' && compare(order.usdtAmount, balances.usdt) > 0) {
+  if (side === 'sell' && compareDecimal(order.usdtAmount, balances.usdt) > 0) {
     // Rounded down, as the server words it: the amount offered can always be sold.
-    return messages.quickBuy.insufficientUsdt(round(balances.usdt, 2, 'down'));
+    return messages.quickBuy.insufficientUsdt(roundDecimal(balances.usdt, 2, 'down'));
   }
   return null;
 }

@@ -1,8 +1,8 @@
-import { useQuickTrade } from '../hooks/use-quick-trade.ts';
-import { HowItWorks } from '../components/how-it-works.tsx';
-import { InstantTradeCard } from '../components/instant-trade-card.tsx';
-import { QuickBuyFaq } from '../components/quick-buy-faq.tsx';
-import { TradeSuccessDialog } from '../components/trade-success-dialog.tsx';
+import { useQuickTrade } from '@/features/quick-buy/hooks/use-quick-trade.ts';
+import { HowItWorks } from '@/features/quick-buy/components/how-it-works.tsx';
+import { InstantTradeCard } from '@/features/quick-buy/components/instant-trade-card.tsx';
+import { QuickBuyFaq } from '@/features/quick-buy/components/quick-buy-faq.tsx';
+import { TradeSuccessDialog } from '@/features/quick-buy/components/trade-success-dialog.tsx';
 
 /** The public quick-buy page (PRODUCT.md §2 "Quick buy page"). */
 export default function QuickBuyPage() {

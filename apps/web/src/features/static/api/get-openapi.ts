@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { apiSummaries } from '../content/api-summaries.ts';
-import { parseOpenApi, type ApiReference } from '../lib/openapi.ts';
+import { api } from '@/lib/api-client.ts';
+import { apiSummaries } from '@/features/static/content/api-summaries.ts';
+import { parseOpenApi, type ApiReference } from '@/features/static/lib/openapi.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

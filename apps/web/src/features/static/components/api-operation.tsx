@@ -1,6 +1,11 @@
 import { clsx } from 'clsx';
 import { ChevronRight } from 'lucide-react';
-import type { HttpMethod, Operation, Parameter, SchemaField } from '../lib/openapi.ts';
+import type {
+  HttpMethod,
+  Operation,
+  Parameter,
+  SchemaField,
+} from '@/features/static/lib/openapi.ts';
 
 const methodColors: Record<HttpMethod, string> = {
   get: 'bg-up/15 text-up',

@@ -1,4 +1,4 @@
-import type { BlogArtwork as Artwork } from '../content/blog-posts.ts';
+import type { BlogArtwork as Artwork } from '@/features/static/content/blog-posts.ts';
 
 /**
  * The blog cards' cover images, drawn as inline SVG so the page needs no image files and the

@@ -1,5 +1,9 @@
 import { CalendarDays } from 'lucide-react';
-import { POLICY_LAST_UPDATED, type PolicyBlock, type PolicyDocument } from '../content/policy.ts';
+import {
+  POLICY_LAST_UPDATED,
+  type PolicyBlock,
+  type PolicyDocument,
+} from '@/features/static/content/policy.ts';
 import { PageHero } from './page-hero.tsx';
 
 function Block({ block }: { block: PolicyBlock }) {

@@ -11,9 +11,9 @@ import {
   Target,
   Users,
 } from 'lucide-react';
-import { paths } from '../../../config/paths.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { PageHero } from '../components/page-hero.tsx';
+import { paths } from '@/config/paths.ts';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
 
 const stats = [
   { icon: Users, value: '1M+', label: 'Registered users' },

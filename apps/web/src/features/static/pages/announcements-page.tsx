@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { AlertTriangle, Bell, Megaphone } from 'lucide-react';
-import { announcements } from '../content/announcements.ts';
-import { PageHero } from '../components/page-hero.tsx';
-import { formatPublishedDate } from '../lib/format-date.ts';
+import { announcements } from '@/features/static/content/announcements.ts';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
+import { formatCalendarDate } from '@/lib/format-date.ts';
 
 const typeLabel = { announcement: 'Announcement', notice: 'Notice' } as const;
 
@@ -43,7 +43,7 @@ export default function AnnouncementsPage() {
                       </span>
                     ) : null}
                     <time dateTime={item.date} className="ml-auto text-subtle">
-                      {formatPublishedDate(item.date)}
+                      {formatCalendarDate(item.date)}
                     </time>
                   </div>
                   <h2 className="mt-4 text-xl font-semibold text-ink">{item.title}</h2>

@@ -1,12 +1,13 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { AlertCircle, Braces, Cookie, IndianRupee, Radio, Search } from 'lucide-react';
+import { AlertCircle, Braces, Cookie, IndianRupee, Radio } from 'lucide-react';
 import { REALTIME_PATH } from '@sikka/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SkeletonBlock } from '../../../components/layout/skeleton-block.tsx';
-import { useApiReference, OPENAPI_PATH } from '../api/get-openapi.ts';
-import { ApiOperation } from '../components/api-operation.tsx';
-import { PageHero } from '../components/page-hero.tsx';
-import { filterReference } from '../lib/openapi.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { SearchField } from '@/components/ui/search-field.tsx';
+import { SkeletonBlock } from '@/components/layout/skeleton-block.tsx';
+import { useApiReference, OPENAPI_PATH } from '@/features/static/api/get-openapi.ts';
+import { ApiOperation } from '@/features/static/components/api-operation.tsx';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
+import { filterReference } from '@/features/static/lib/openapi.ts';
 
 const basics = [
   {
@@ -89,20 +90,12 @@ export default function ApiDocsPage() {
 
         <div className="mt-10 grid gap-8 lg:grid-cols-[15rem_1fr]">
           <aside className="lg:sticky lg:top-24 lg:h-fit">
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
-                aria-hidden="true"
-              />
-              <input
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                aria-label="Search endpoints"
-                placeholder="Search endpoints"
-                className="h-10 w-full rounded-lg border border-line bg-canvas pr-3 pl-9 text-sm text-ink placeholder:text-subtle focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
-              />
-            </div>
+            <SearchField
+              label="Search endpoints"
+              value={query}
+              onChange={setQuery}
+              placeholder="Search endpoints"
+            />
             {groups.length > 0 ? (
               <nav
                 aria-label="Endpoint groups"

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { Clock } from 'lucide-react';
-import { blogPosts, type BlogPost } from '../content/blog-posts.ts';
-import { BlogArtwork } from '../components/blog-artwork.tsx';
-import { PageHero } from '../components/page-hero.tsx';
-import { formatPublishedDate } from '../lib/format-date.ts';
+import { blogPosts, type BlogPost } from '@/features/static/content/blog-posts.ts';
+import { BlogArtwork } from '@/features/static/components/blog-artwork.tsx';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
+import { formatCalendarDate } from '@/lib/format-date.ts';
 
 function initials(name: string): string {
   return name
@@ -31,7 +31,7 @@ function PostCard({ post, featured }: { post: BlogPost; featured: boolean }) {
             {post.category}
           </span>
           <time dateTime={post.date} className="text-subtle">
-            {formatPublishedDate(post.date)}
+            {formatCalendarDate(post.date)}
           </time>
           <span className="inline-flex items-center gap-1 text-subtle">
             <Clock className="size-3.5" aria-hidden="true" />

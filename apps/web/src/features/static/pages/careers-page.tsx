@@ -8,9 +8,9 @@ import {
   Search,
   Wallet,
 } from 'lucide-react';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { jobs } from '../content/jobs.ts';
-import { PageHero } from '../components/page-hero.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { jobs } from '@/features/static/content/jobs.ts';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
 
 const perks = [
   { icon: HeartPulse, text: 'Health cover for you, your partner and parents' },

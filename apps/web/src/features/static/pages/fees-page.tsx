@@ -16,8 +16,8 @@ import {
   QUICK_BUY_SPREAD,
   QUICK_SELL_SPREAD,
 } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
-import { PageHero } from '../components/page-hero.tsx';
+import { paths } from '@/config/paths.ts';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
 
 /** Whole-rupee limits read better without paise: ₹10,00,000 rather than ₹10,00,000.00. */
 const wholeRupees = new Intl.NumberFormat('en-IN', {

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { AppInfo } from '../components/info/app-info.tsx';
-import { ContactInfo } from '../components/info/contact-info.tsx';
-import { ExchangeInfo } from '../components/info/exchange-info.tsx';
-import { FaqInfo } from '../components/info/faq-info.tsx';
-import { HelpInfo } from '../components/info/help-info.tsx';
-import { SubmitTicketForm } from '../components/info/submit-ticket-form.tsx';
-import { SupportInfo } from '../components/info/support-info.tsx';
-import { PolicyPage } from '../components/policy-page.tsx';
-import { cookiePolicy } from '../content/cookie-policy.ts';
+import { paths } from '@/config/paths.ts';
+import { AppInfo } from '@/features/static/components/info/app-info.tsx';
+import { ContactInfo } from '@/features/static/components/info/contact-info.tsx';
+import { ExchangeInfo } from '@/features/static/components/info/exchange-info.tsx';
+import { FaqInfo } from '@/features/static/components/info/faq-info.tsx';
+import { HelpInfo } from '@/features/static/components/info/help-info.tsx';
+import { SubmitTicketForm } from '@/features/static/components/info/submit-ticket-form.tsx';
+import { SupportInfo } from '@/features/static/components/info/support-info.tsx';
+import { PolicyPage } from '@/features/static/components/policy-page.tsx';
+import { cookiePolicy } from '@/features/static/content/cookie-policy.ts';
 
 /**
  * Footer destinations whose screens the product does not define (PRODUCT.md §2). The router

@@ -1,5 +1,5 @@
-import { PolicyPage } from '../components/policy-page.tsx';
-import { termsOfService } from '../content/terms.ts';
+import { PolicyPage } from '@/features/static/components/policy-page.tsx';
+import { termsOfService } from '@/features/static/content/terms.ts';
 
 export default function TermsPage() {
   return <PolicyPage eyebrow="Legal" document={termsOfService} />;

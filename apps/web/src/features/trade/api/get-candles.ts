@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CandleInterval, CandlesResponse } from '@sikka/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** Enough history to fill a wide chart (the spec's demo had 100 hourly candles). */
 export const CHART_CANDLES = 200;

@@ -1,16 +1,12 @@
-import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { clsx } from 'clsx';
-import { Search } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
-import { CoinIcon } from '../../../components/market/coin-icon.tsx';
-import { ChangeText } from '../../../components/market/change-text.tsx';
-import {
-  displayName,
-  displaySymbol,
-  matchesSearch,
-} from '../../../components/market/coin-display.ts';
-import { formatPrice } from '../../../lib/format.ts';
-import { pairName } from '../lib/select-coin.ts';
+import { SearchField } from '@/components/ui/search-field.tsx';
+import { CoinIcon } from '@/components/market/coin-icon.tsx';
+import { ChangeText } from '@/components/market/change-text.tsx';
+import { displayName, displaySymbol, matchesSearch } from '@/components/market/coin-display.ts';
+import { formatPrice } from '@/lib/format.ts';
+import { pairName } from '@/features/trade/lib/select-coin.ts';
 
 const CoinRow = memo(function CoinRow({
   coin,
@@ -61,27 +57,16 @@ export function CoinList({ coins, selectedId, onSelect, loading }: CoinListProps
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const shown = useMemo(() => coins.filter((c) => matchesSearch(c, deferred)), [coins, deferred]);
-  const searchId = useId();
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <div className="relative p-3">
-        <label htmlFor={searchId} className="sr-only">
-          Search coins
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-6 size-4 -translate-y-1/2 text-subtle"
-          aria-hidden="true"
-        />
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search coins"
-          autoComplete="off"
-          className="h-9 w-full rounded-lg border border-line bg-canvas pr-3 pl-9 text-sm text-ink placeholder:text-subtle focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
-        />
-      </div>
+      <SearchField
+        label="Search coins"
+        value={query}
+        onChange={setQuery}
+        placeholder="Search coins"
+        size="sm"
+        className="p-3"
+      />
       <div className="flex justify-between px-3 pb-1.5 text-[11px] font-medium tracking-wide text-subtle uppercase">
         <span>Pair</span>
         <span>Price / 24h</span>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
-import { CoinIcon } from '../../../components/market/coin-icon.tsx';
+import { CoinIcon } from '@/components/market/coin-icon.tsx';
 import { CoinList } from './coin-list.tsx';
 
 export interface CoinPanelProps {

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
-import { formatInr, formatPrice, changeDirection } from '../../../lib/format.ts';
-import type { OrderBook as Book, OrderBookEntry } from '../lib/order-book.ts';
+import { formatInr, formatPrice, changeDirection } from '@/lib/format.ts';
+import type { OrderBook as Book, OrderBookEntry } from '@/features/trade/lib/order-book.ts';
 
 export type BookFilter = 'all' | 'buys' | 'sells';
 

@@ -1,8 +1,8 @@
+import { isDecimalInput, multiplyDecimal, sanitizeAmountInput } from '@sikka/contracts';
 import { useId, type FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
-import { formatInr } from '../../../lib/format.ts';
-import { isDecimal, multiply, sanitizeAmountInput } from '../../../lib/decimal.ts';
+import { formatInr } from '@/lib/format.ts';
 
 export type OrderSide = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
@@ -27,8 +27,8 @@ export interface OrderFormProps {
 
 /** total = price × amount (PRODUCT.md §5), or nothing while either box is not a number. */
 export function orderTotal(price: string, amount: string): string | null {
-  if (!isDecimal(price) || !isDecimal(amount)) return null;
-  return multiply(price, amount, 2);
+  if (!isDecimalInput(price) || !isDecimalInput(amount)) return null;
+  return multiplyDecimal(price, amount, 2);
 }
 
 // Spot orders are not open (PRODUCT.md §1): the form has no submit handler, and Enter in a

@@ -1,12 +1,12 @@
 import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
-import { CoinIcon } from '../../../components/market/coin-icon.tsx';
-import { ChangeText } from '../../../components/market/change-text.tsx';
-import { displayName } from '../../../components/market/coin-display.ts';
-import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
-import { changeColorClass, formatCompact, formatPrice } from '../../../lib/format.ts';
-import { dayRange } from '../lib/select-coin.ts';
+import { CoinIcon } from '@/components/market/coin-icon.tsx';
+import { ChangeText } from '@/components/market/change-text.tsx';
+import { displayName } from '@/components/market/coin-display.ts';
+import { SimulatedBadge } from '@/components/market/simulated-badge.tsx';
+import { changeColorClass, formatCompact, formatPrice } from '@/lib/format.ts';
+import { dayRange } from '@/features/trade/lib/select-coin.ts';
 
 export interface PairHeaderProps {
   coin: Coin;

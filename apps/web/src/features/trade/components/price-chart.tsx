@@ -8,11 +8,11 @@ import {
   type CandleInterval,
   type Coin,
 } from '@sikka/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SkeletonBlock } from '../../../components/layout/skeleton-block.tsx';
-import { useCandles } from '../api/get-candles.ts';
-import { mergeTick } from '../lib/candles.ts';
-import { priceDecimals } from '../lib/price-precision.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { SkeletonBlock } from '@/components/layout/skeleton-block.tsx';
+import { useCandles } from '@/features/trade/api/get-candles.ts';
+import { mergeTick } from '@/features/trade/lib/candles.ts';
+import { priceDecimals } from '@/features/trade/lib/price-precision.ts';
 import { CandleChart } from './candle-chart.tsx';
 
 const INTERVAL_NAMES: Record<CandleInterval, string> = { '1m': '1 minute', '1h': '1 hour' };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { generateOrderBook, type OrderBook } from '../lib/order-book.ts';
+import { generateOrderBook, type OrderBook } from '@/features/trade/lib/order-book.ts';
 
 /**
  * The generated book for a price. New random amounts only when the price (or pair) changes,

@@ -1,4 +1,4 @@
-import { fromNumber, multiply } from '../../../lib/decimal.ts';
+import { decimalFromNumber, multiplyDecimal } from '@sikka/contracts';
 import { amountDecimals, priceDecimals } from './price-precision.ts';
 
 /** PRODUCT.md §3 "Order book entry": generated on the client, not real orders. */
@@ -35,18 +35,18 @@ function entry(
   random: () => number,
 ): OrderBookEntry | null {
   const factor = type === 'sell' ? 1 + ORDER_BOOK_STEP * level : 1 - ORDER_BOOK_STEP * level;
-  const levelPrice = fromNumber(price * factor, priceDecimals(price));
+  const levelPrice = decimalFromNumber(price * factor, priceDecimals(price));
   const notional = MIN_NOTIONAL + random() * (MAX_NOTIONAL - MIN_NOTIONAL);
   const places = amountDecimals(price);
   // At least one smallest unit, so no level shows an amount of zero.
   const amountNumber = Math.max(notional / (price * factor), 10 ** -places);
-  const amount = fromNumber(amountNumber, places);
+  const amount = decimalFromNumber(amountNumber, places);
   if (!levelPrice || !amount) return null;
   return {
     id: `${type}-${level}`,
     price: levelPrice,
     amount,
-    total: multiply(levelPrice, amount, 2),
+    total: multiplyDecimal(levelPrice, amount, 2),
     type,
   };
 }

@@ -1,26 +1,26 @@
+import { decimalFromNumber } from '@sikka/contracts';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { AlertCircle } from 'lucide-react';
-import { SkeletonBlock } from '../../../components/layout/skeleton-block.tsx';
-import { displaySymbol } from '../../../components/market/coin-display.ts';
-import { SimulatedBadge } from '../../../components/market/simulated-badge.tsx';
-import { fromNumber } from '../../../lib/decimal.ts';
-import { useCrypto } from '../../../lib/realtime/use-crypto.ts';
-import { useWatchlist } from '../../../lib/watchlist/use-watchlist.ts';
-import { CoinPanel } from '../components/coin-panel.tsx';
-import { OrderBook, type BookFilter } from '../components/order-book.tsx';
-import { OrderForm, type OrderFormState } from '../components/order-form.tsx';
-import { PairHeader } from '../components/pair-header.tsx';
-import { PriceChart } from '../components/price-chart.tsx';
-import { useOrderBook } from '../hooks/use-order-book.ts';
-import type { OrderBookEntry } from '../lib/order-book.ts';
-import { amountDecimals, priceDecimals } from '../lib/price-precision.ts';
-import { coinIdFromState, pairName, selectCoin } from '../lib/select-coin.ts';
+import { SkeletonBlock } from '@/components/layout/skeleton-block.tsx';
+import { displaySymbol } from '@/components/market/coin-display.ts';
+import { SimulatedBadge } from '@/components/market/simulated-badge.tsx';
+import { useCrypto } from '@/lib/realtime/use-crypto.ts';
+import { useWatchlist } from '@/lib/watchlist/use-watchlist.ts';
+import { CoinPanel } from '@/features/trade/components/coin-panel.tsx';
+import { OrderBook, type BookFilter } from '@/features/trade/components/order-book.tsx';
+import { OrderForm, type OrderFormState } from '@/features/trade/components/order-form.tsx';
+import { PairHeader } from '@/features/trade/components/pair-header.tsx';
+import { PriceChart } from '@/features/trade/components/price-chart.tsx';
+import { useOrderBook } from '@/features/trade/hooks/use-order-book.ts';
+import type { OrderBookEntry } from '@/features/trade/lib/order-book.ts';
+import { amountDecimals, priceDecimals } from '@/features/trade/lib/price-precision.ts';
+import { coinIdFromState, pairName, selectCoin } from '@/features/trade/lib/select-coin.ts';
 
 const panel = 'min-w-0 rounded-xl border border-line bg-surface';
 
 /** The price box's text for a coin's live price. */
-const priceText = (price: number) => fromNumber(price, priceDecimals(price)) ?? '';
+const priceText = (price: number) => decimalFromNumber(price, priceDecimals(price)) ?? '';
 
 /**
  * /trade (PRODUCT.md §2 "Spot trading page", §4 "Trade page"): coin list, pair header, chart,

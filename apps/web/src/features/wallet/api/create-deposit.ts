@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateDepositRequest, DepositResponse } from '@sikka/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { depositsQueryKey } from './get-deposits.ts';
 
 export interface CreateDepositInput {

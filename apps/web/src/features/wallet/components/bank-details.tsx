@@ -1,5 +1,5 @@
 import { Landmark } from 'lucide-react';
-import { SAMPLE_BANK_ACCOUNT } from '../lib/wallet-samples.ts';
+import { SAMPLE_BANK_ACCOUNT } from '@/features/wallet/lib/wallet-samples.ts';
 import { CopyButton } from './copy-button.tsx';
 import { Panel } from './wallet-frame.tsx';
 

@@ -1,18 +1,18 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DEPOSIT_MAX_INR, DEPOSIT_MIN_INR, messages } from '@sikka/contracts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { createSubmissionKeys } from '../../../lib/idempotency.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { useCreateDeposit } from '../api/create-deposit.ts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { createSubmissionKeys } from '@/lib/idempotency.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { useCreateDeposit } from '@/features/wallet/api/create-deposit.ts';
 import {
   validateDeposit,
   type DepositFormErrors,
   type DepositFormValues,
-} from '../lib/deposit-validation.ts';
-import { formatInrWhole } from '../lib/format-limit.ts';
+} from '@/features/wallet/lib/deposit-validation.ts';
+import { formatInrWhole } from '@/features/wallet/lib/format-limit.ts';
 
 const EMPTY: DepositFormValues = { amount: '', utrNumber: '' };
 

@@ -1,5 +1,5 @@
 import { DEPOSIT_DAILY_LIMIT_INR, DEPOSIT_MAX_INR, DEPOSIT_MIN_INR } from '@sikka/contracts';
-import { formatInrWhole } from '../lib/format-limit.ts';
+import { formatInrWhole } from '@/features/wallet/lib/format-limit.ts';
 
 const limits = [
   { label: 'Minimum', value: DEPOSIT_MIN_INR },

@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
-import { format } from 'date-fns';
 import { Inbox } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages, RECENT_DEPOSITS, type Deposit } from '@sikka/contracts';
-import { formatInr } from '../../../lib/format.ts';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { useDeposits } from '../api/get-deposits.ts';
+import { formatInr } from '@/lib/format.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { useDeposits } from '@/features/wallet/api/get-deposits.ts';
 import { Panel } from './wallet-frame.tsx';
-
-const when = (iso: string) => format(new Date(iso), 'dd MMM yyyy, hh:mm a');
 
 /** The 10 most recent deposit requests with date/time, UTR, amount and status. */
 export function RecentDeposits() {
@@ -75,7 +73,7 @@ export function RecentDeposits() {
                 <div className="min-w-0">
                   <p className="font-semibold tabular-nums text-ink">{formatInr(d.amount)}</p>
                   <p className="mt-0.5 truncate font-mono text-xs text-muted">{d.utrNumber}</p>
-                  <p className="mt-0.5 text-xs text-subtle">{when(d.createdAt)}</p>
+                  <p className="mt-0.5 text-xs text-subtle">{formatDateTime(d.createdAt)}</p>
                 </div>
                 <StatusBadge status={d.status} />
               </li>
@@ -90,7 +88,9 @@ export function RecentDeposits() {
 function DepositRow({ deposit }: { deposit: Deposit }) {
   return (
     <tr className="border-b border-line/60 last:border-0">
-      <td className="py-3 pr-3 whitespace-nowrap text-muted">{when(deposit.createdAt)}</td>
+      <td className="py-3 pr-3 whitespace-nowrap text-muted">
+        {formatDateTime(deposit.createdAt)}
+      </td>
       <td className="py-3 pr-3 font-mono text-xs text-ink">{deposit.utrNumber}</td>
       <td className="py-3 pr-3 text-right font-semibold tabular-nums text-ink">
         {formatInr(deposit.amount)}

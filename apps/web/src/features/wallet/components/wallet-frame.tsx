@@ -8,7 +8,7 @@ import {
   IndianRupee,
   type LucideIcon,
 } from 'lucide-react';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 const tabs: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
   { to: paths.dashboard.inrDeposit, label: 'Deposit INR', icon: ArrowDownToLine },

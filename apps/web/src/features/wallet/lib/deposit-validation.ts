@@ -1,5 +1,5 @@
-import { DEPOSIT_MAX_INR, DEPOSIT_MIN_INR, INR_DECIMALS, messages } from '@sikka/contracts';
-import { compare, isDecimal, scaleOf } from '../../../lib/decimal.ts';
+import { depositFormSchema } from '@sikka/contracts';
+import { firstFieldMessages } from '@/lib/form-errors.ts';
 
 export interface DepositFormValues {
   amount: string;
@@ -7,20 +7,14 @@ export interface DepositFormValues {
 }
 export type DepositFormErrors = Partial<Record<keyof DepositFormValues, string>>;
 
+const FIELDS = ['amount', 'utrNumber'] as const;
+
 /**
- * The INR deposit form's rules (PRODUCT.md §5): amount required, numeric, ₹100 to
- * ₹10,00,000; UTR number required. The paise check mirrors the server so the message shows
- * before a round trip; the server checks all of it again (and the UTR's format).
+ * The INR deposit form's rules (PRODUCT.md §5) are the contracts' own: the amount is checked
+ * by the very schema the server parses the request with, so one input gets one message from
+ * both; the UTR number only has to be there (its format is the server's to judge).
  */
 export function validateDeposit(values: DepositFormValues): DepositFormErrors {
-  const errors: DepositFormErrors = {};
-  const amount = values.amount.trim();
-  if (!amount) errors.amount = messages.deposits.amountRequired;
-  else if (!isDecimal(amount) || amount.startsWith('-'))
-    errors.amount = messages.deposits.amountNumeric;
-  else if (compare(amount, DEPOSIT_MIN_INR) < 0) errors.amount = messages.deposits.amountMin;
-  else if (compare(amount, DEPOSIT_MAX_INR) > 0) errors.amount = messages.deposits.amountMax;
-  else if (scaleOf(amount) > INR_DECIMALS) errors.amount = messages.deposits.amountDecimals;
-  if (!values.utrNumber.trim()) errors.utrNumber = messages.deposits.utrRequired;
-  return errors;
+  const result = depositFormSchema.safeParse(values);
+  return result.success ? {} : firstFieldMessages(FIELDS, result.error);
 }

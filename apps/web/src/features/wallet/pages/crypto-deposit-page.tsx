@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Clock, QrCode, TriangleAlert } from 'lucide-react';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { CopyButton } from '../components/copy-button.tsx';
-import { Panel, WalletFrame } from '../components/wallet-frame.tsx';
+import { CopyButton } from '@/features/wallet/components/copy-button.tsx';
+import { CoinNetworkFields } from '@/features/wallet/components/coin-network-fields.tsx';
+import { Panel, WalletFrame } from '@/features/wallet/components/wallet-frame.tsx';
 import {
   CRYPTO_COINS,
   CRYPTO_NETWORKS,
   PROCESSING_TIMES,
   SAMPLE_DEPOSIT_ADDRESS,
   type CryptoNetwork,
-} from '../lib/wallet-samples.ts';
+} from '@/features/wallet/lib/wallet-samples.ts';
 
 /** Crypto deposit: coin, network, a fixed sample address with copy, processing times. */
 export default function CryptoDepositPage() {
@@ -25,22 +25,12 @@ export default function CryptoDepositPage() {
     >
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
         <Panel title="Deposit Address" icon={QrCode}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Coin"
-              name="coin"
-              options={CRYPTO_COINS}
-              value={coin}
-              onChange={(e) => setCoin(e.target.value)}
-            />
-            <SelectField
-              label="Network"
-              name="network"
-              options={CRYPTO_NETWORKS}
-              value={network}
-              onChange={(e) => setNetwork(e.target.value as CryptoNetwork)}
-            />
-          </div>
+          <CoinNetworkFields
+            coin={coin}
+            network={network}
+            onCoin={setCoin}
+            onNetwork={(value) => setNetwork(value as CryptoNetwork)}
+          />
           <div className="mt-5">
             <p id="deposit-address-label" className="mb-1.5 text-sm font-medium text-ink">
               {coin} deposit address ({networkLabel})

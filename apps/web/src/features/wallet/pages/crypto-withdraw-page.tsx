@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Receipt, Send } from 'lucide-react';
-import { USDT_DECIMALS } from '@sikka/contracts';
-import { sanitizeAmountInput } from '../../../lib/decimal.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { announceComingSoon } from '../lib/coming-soon.ts';
-import { CRYPTO_COINS, CRYPTO_NETWORKS, WITHDRAWAL_FEES } from '../lib/wallet-samples.ts';
-import { Panel, WalletFrame } from '../components/wallet-frame.tsx';
+import { sanitizeAmountInput, USDT_DECIMALS } from '@sikka/contracts';
+import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { announceComingSoon } from '@/features/wallet/lib/coming-soon.ts';
+import {
+  CRYPTO_COINS,
+  CRYPTO_NETWORKS,
+  WITHDRAWAL_FEES,
+} from '@/features/wallet/lib/wallet-samples.ts';
+import { CoinNetworkFields } from '@/features/wallet/components/coin-network-fields.tsx';
+import { Panel, WalletFrame } from '@/features/wallet/components/wallet-frame.tsx';
 
 /** Crypto withdraw: coin, network, address, amount; static and unwired, with the fees. */
 export default function CryptoWithdrawPage() {
@@ -29,22 +32,12 @@ export default function CryptoWithdrawPage() {
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
         <Panel title="Withdrawal Details" icon={Send}>
           <form onSubmit={onSubmit} className="space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                label="Coin"
-                name="coin"
-                options={CRYPTO_COINS}
-                value={coin}
-                onChange={(e) => setCoin(e.target.value)}
-              />
-              <SelectField
-                label="Network"
-                name="network"
-                options={CRYPTO_NETWORKS}
-                value={network}
-                onChange={(e) => setNetwork(e.target.value)}
-              />
-            </div>
+            <CoinNetworkFields
+              coin={coin}
+              network={network}
+              onCoin={setCoin}
+              onNetwork={setNetwork}
+            />
             <TextField
               label="Recipient Address"
               name="address"

@@ -3,17 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Building2, ChevronDown } from 'lucide-react';
 import { clsx } from 'clsx';
 import { messages } from '@sikka/contracts';
-import { paths } from '../../../config/paths.ts';
-import { KycRequiredPrompt } from '../../../components/kyc/kyc-required-prompt.tsx';
-import { startKycHref } from '../../../lib/kyc-link.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { depositsQueryKey } from '../api/get-deposits.ts';
-import { BankDetails } from '../components/bank-details.tsx';
-import { DepositForm } from '../components/deposit-form.tsx';
-import { DepositLimits } from '../components/deposit-limits.tsx';
-import { Notices } from '../components/notices.tsx';
-import { RecentDeposits } from '../components/recent-deposits.tsx';
-import { Panel, WalletFrame } from '../components/wallet-frame.tsx';
+import { paths } from '@/config/paths.ts';
+import { KycRequiredPrompt } from '@/components/kyc/kyc-required-prompt.tsx';
+import { startKycHref } from '@/lib/kyc-link.ts';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { depositsQueryKey } from '@/features/wallet/api/get-deposits.ts';
+import { BankDetails } from '@/features/wallet/components/bank-details.tsx';
+import { DepositForm } from '@/features/wallet/components/deposit-form.tsx';
+import { DepositLimits } from '@/features/wallet/components/deposit-limits.tsx';
+import { Notices } from '@/features/wallet/components/notices.tsx';
+import { RecentDeposits } from '@/features/wallet/components/recent-deposits.tsx';
+import { Panel, WalletFrame } from '@/features/wallet/components/wallet-frame.tsx';
 
 /**
  * INR deposit by bank transfer (PRODUCT.md §2 "Wallet"). Only verified users may deposit

@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Landmark } from 'lucide-react';
-import { INR_DECIMALS } from '@sikka/contracts';
-import { sanitizeAmountInput } from '../../../lib/decimal.ts';
-import { formatInr } from '../../../lib/format.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { announceComingSoon } from '../lib/coming-soon.ts';
-import { SAMPLE_PAYOUT_ACCOUNTS } from '../lib/wallet-samples.ts';
-import { Notices } from '../components/notices.tsx';
-import { Panel, WalletFrame } from '../components/wallet-frame.tsx';
+import { INR_DECIMALS, sanitizeAmountInput } from '@sikka/contracts';
+import { formatInr } from '@/lib/format.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { announceComingSoon } from '@/features/wallet/lib/coming-soon.ts';
+import { SAMPLE_PAYOUT_ACCOUNTS } from '@/features/wallet/lib/wallet-samples.ts';
+import { Notices } from '@/features/wallet/components/notices.tsx';
+import { Panel, WalletFrame } from '@/features/wallet/components/wallet-frame.tsx';
 
 /** INR withdraw: the spec's static form (amount, payout account, Withdraw Now), not wired. */
 export default function InrWithdrawPage() {

@@ -1,5 +1,5 @@
 import { Building2, Clock, Mail, MapPin, Phone, Scale, ShieldCheck } from 'lucide-react';
-import { PageHero } from '../page-hero.tsx';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
 import {
   COMPLIANCE_EMAIL,
   GRIEVANCE_EMAIL,

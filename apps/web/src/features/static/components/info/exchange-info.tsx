@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { BookOpen, CandlestickChart, Clock, Search, Star, Zap } from 'lucide-react';
-import { paths } from '../../../../config/paths.ts';
-import { buttonClasses } from '../../../../components/ui/button.tsx';
-import { PageHero } from '../page-hero.tsx';
+import { paths } from '@/config/paths.ts';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
 
 const features = [
   {

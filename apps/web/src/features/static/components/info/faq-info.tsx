@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../config/paths.ts';
-import { faqItems } from '../../content/faq.ts';
-import { PageHero } from '../page-hero.tsx';
+import { paths } from '@/config/paths.ts';
+import { faqItems } from '@/features/static/content/faq.ts';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
 import { FaqList } from './faq-list.tsx';
 
 /** /faq: the questions customers ask most. */

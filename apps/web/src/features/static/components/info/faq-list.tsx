@@ -1,6 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
-import type { FaqItem } from '../../content/faq.ts';
+import type { FaqItem } from '@/features/static/content/faq.ts';
 
 /** Questions as an accordion: one open at a time, keyboard operable (Radix). */
 export function FaqList({ items }: { items: readonly FaqItem[] }) {

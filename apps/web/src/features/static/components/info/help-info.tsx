@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BadgeCheck, IndianRupee, Rocket, Zap, type LucideIcon } from 'lucide-react';
-import { paths } from '../../../../config/paths.ts';
-import { PageHero } from '../page-hero.tsx';
+import { paths } from '@/config/paths.ts';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
 
 interface Guide {
   icon: LucideIcon;

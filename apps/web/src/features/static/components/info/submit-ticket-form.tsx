@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Info, Send } from 'lucide-react';
-import { Button } from '../../../../components/ui/button.tsx';
-import { TextField } from '../../../../components/ui/text-field.tsx';
-import { PageHero } from '../page-hero.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
 import { SUPPORT_EMAIL } from './contact-details.ts';
 
 const categories = [

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BookOpen, HelpCircle, Mail, MessageCircle, Ticket } from 'lucide-react';
-import { paths } from '../../../../config/paths.ts';
-import { PageHero } from '../page-hero.tsx';
+import { paths } from '@/config/paths.ts';
+import { PageHero } from '@/features/static/components/page-hero.tsx';
 import { SUPPORT_EMAIL } from './contact-details.ts';
 
 const routes = [

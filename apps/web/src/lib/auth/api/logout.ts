@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** POST /api/auth/logout: deletes the server session; 204. */
 export function logout(): Promise<void> {

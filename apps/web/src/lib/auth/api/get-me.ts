@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MeResponse } from '@sikka/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** Keyed by user id so one user's balances can never show for the next. */
 export const meQueryKey = (userId: string) => ['auth', 'me', userId] as const;

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
+// The web app's names for these operations, kept here so the assertions read as before.
 import {
-  add,
-  compare,
-  divide,
-  fromNumber,
-  isDecimal,
-  isPositive,
-  multiply,
+  addDecimal as add,
+  compareDecimal as compare,
+  divideDecimal as divide,
+  decimalFromNumber as fromNumber,
+  isDecimalInput as isDecimal,
+  isPositiveDecimal as isPositive,
+  multiplyDecimal as multiply,
   percentOf,
-  round,
+  roundDecimal as round,
   sanitizeAmountInput,
-  subtract,
-  toUnits,
+  subtractDecimal as subtract,
+  decimalToUnits as toUnits,
 } from './decimal.ts';
 
 describe('decimal previews', () => {

@@ -1,5 +1,5 @@
 import type { AuthUserResponse, LoginRequest } from '@sikka/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** POST /api/auth/login; 401 invalid_credentials for unknown e-mail and wrong password alike. */
 export function login(body: LoginRequest): Promise<AuthUserResponse> {

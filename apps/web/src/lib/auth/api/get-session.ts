@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SessionResponse } from '@sikka/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 

@@ -2,20 +2,20 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { messages, type Balances, type MeResponse, type User } from '@sikka/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../config/paths.ts';
-import { sessionQueryKey, sessionQueryOptions } from '../api/get-session.ts';
-import { meQueryKey, meQueryOptions } from '../api/get-me.ts';
-import { login as loginRequest } from '../api/login.ts';
-import { signup as signupRequest } from '../api/signup.ts';
-import { logout as logoutRequest } from '../api/logout.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { paths } from '@/config/paths.ts';
+import { sessionQueryKey, sessionQueryOptions } from './api/get-session.ts';
+import { meQueryKey, meQueryOptions } from './api/get-me.ts';
+import { login as loginRequest } from './api/login.ts';
+import { signup as signupRequest } from './api/signup.ts';
+import { logout as logoutRequest } from './api/logout.ts';
 import {
   AuthContext,
   INITIAL_INR_BALANCE,
   INITIAL_USDT_BALANCE,
   type AuthContextValue,
   type AuthStatus,
-} from '../hooks/use-auth.ts';
+} from './use-auth.ts';
 
 /**
  * Query keys that survive a sign-out: market data is public. Everything else in the cache may
