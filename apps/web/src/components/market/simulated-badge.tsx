@@ -34,7 +34,9 @@ export function SimulatedBadge({
         id={tipId}
         role="tooltip"
         className={clsx(
-          'pointer-events-none absolute top-full z-30 mt-2 w-64 max-w-[80vw] rounded-lg border border-line-strong bg-raised p-3 text-xs leading-5 font-normal text-muted opacity-0 shadow-xl shadow-black/40 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100',
+          // Out of the layout until shown: a transparent tip still widens the page, and near
+          // a phone's right edge that made the whole page scroll sideways.
+          'pointer-events-none absolute top-full z-30 mt-2 hidden w-64 max-w-[80vw] rounded-lg border border-line-strong bg-raised p-3 text-xs leading-5 font-normal text-muted shadow-xl shadow-black/40 group-focus-within:block group-hover:block',
           align === 'right' ? 'right-0' : 'left-0',
         )}
       >
