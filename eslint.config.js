@@ -124,5 +124,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Issue 13: browser tests, benchmarks and the reliability suite reach the server's code
+    // only through test/support/server.ts, the one list of what they depend on, so a server
+    // refactor has one file outside apps/server to update. Shared helpers live in test/support.
+    files: ['bench/**/*.ts', 'e2e/**/*.ts', 'test/reliability/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@sikka/server', '@sikka/server/**'],
+              message:
+                'Import server code through test/support/server.ts (and shared test helpers from test/support).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

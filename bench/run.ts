@@ -19,6 +19,7 @@ import { createDatabase } from './lib/databases.ts';
 import { Report } from './lib/report.ts';
 import { benchFanout } from './parts/fanout.ts';
 import { benchGrowth } from './parts/growth.ts';
+import { benchStatement } from './parts/statement.ts';
 import { benchTradesPglite, benchTradesPostgres } from './parts/trades.ts';
 import { benchUpstream } from './parts/upstream.ts';
 import { benchWeb, buildWeb, WEB_DIST_DIR } from './parts/web.ts';
@@ -58,6 +59,12 @@ const PARTS: Part[] = [
     needs: ['postgres'],
     run: (ctx, cluster) => benchGrowth(ctx, cluster!),
   },
+  {
+    id: '7',
+    title: 'Statement: pages at 10k and 1M ledger rows, CSV export memory',
+    needs: ['postgres'],
+    run: (ctx, cluster) => benchStatement(ctx, cluster!),
+  },
 ];
 
 function parseArgs(argv: string[]): { short: boolean; only: Set<string> | null } {
@@ -67,7 +74,7 @@ function parseArgs(argv: string[]): { short: boolean; only: Set<string> | null }
     if (arg === '--short') short = true;
     else if (arg.startsWith('--only=')) only = new Set(arg.slice(7).split(','));
     else if (arg === '--help' || arg === '-h') {
-      console.log('usage: npm run bench [-- --short] [-- --only=1,2,3,4,5,6]');
+      console.log('usage: npm run bench [-- --short] [-- --only=1,2,3,4,5,6,7]');
       process.exit(0);
     } else {
       console.error(`unknown argument ${arg}`);

@@ -88,7 +88,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await admin.shell.open('/admin');
     await expect.poll(() => admin.shell.pathname(), { timeout: 15_000 }).toBe('/');
     expect(await admin.shell.settledPathname()).toBe('/');
-    expect(await admin.heading.count()).toBe(0);
+    await expect(admin.heading).toHaveCount(0);
   });
 
   it('users: search, KYC status filter, server-side paging, Review only for submitted users', async () => {
@@ -97,16 +97,14 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     const counted = await e2e.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
     const total = counted[0]!.n;
     expect(total).toBeGreaterThan(ADMIN_PAGE_SIZE);
-    expect(await admin.pagerText.innerText()).toBe(
-      `Showing 1 to ${ADMIN_PAGE_SIZE} of ${total} entries`,
-    );
+    await expect(admin.pagerText).toHaveText(`Showing 1 to ${ADMIN_PAGE_SIZE} of ${total} entries`);
     await screenshotBothSizes(admin.page, 'admin-users');
     await admin.page.setViewportSize(VIEWPORTS.desktop);
     await admin.waitForRows(ADMIN_PAGE_SIZE);
 
-    await admin.panel.getByRole('button', { name: 'Next page' }).click();
+    await admin.nextPage.click();
     await admin.waitForRows(total - ADMIN_PAGE_SIZE);
-    expect(await admin.pagerText.innerText()).toBe(
+    await expect(admin.pagerText).toHaveText(
       `Showing ${ADMIN_PAGE_SIZE + 1} to ${total} of ${total} entries`,
     );
 
@@ -115,38 +113,28 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await admin.waitForRows(1, ravi.email);
     const raviRow = admin.rows(ravi.email);
     await raviRow.getByText('pending', { exact: true }).waitFor();
-    expect(await raviRow.getByRole('button', { name: /^Review/ }).count()).toBe(0);
+    await expect(admin.reviewButton(ravi.email)).toHaveCount(0);
     await admin.filter(asha.email);
     await admin.waitForRows(1, asha.email);
-    expect(
-      await admin
-        .rows(asha.email)
-        .getByRole('button', { name: /^Review/ })
-        .count(),
-    ).toBe(1);
+    await expect(admin.reviewButton(asha.email)).toHaveCount(1);
 
     // Status filter: only submitted users, each with Review; verified has Dev and the admin.
     await admin.filter('', 'submitted');
     await admin.waitForRows(1, asha.email);
-    expect(await admin.rows().count()).toBe(1);
+    await expect(admin.rows()).toHaveCount(1);
     await screenshotBothSizes(admin.page, 'admin-users-submitted');
     await admin.page.setViewportSize(VIEWPORTS.desktop);
     await admin.filter('shankar', 'pending');
     await admin.waitForRows(1, ravi.email);
-    expect(await admin.panel.getByRole('button', { name: /^Review/ }).count()).toBe(0);
+    await expect(admin.reviewButton()).toHaveCount(0);
     await admin.filter('shankar', 'submitted');
-    await admin.emptyText.filter({ hasText: 'No users found' }).waitFor();
+    await expect(admin.empty('No users found')).toBeVisible();
     await admin.filter('', 'verified');
     await admin.waitForRows(2);
     await admin.rows(dev.email).waitFor();
     await admin.rows(ADMIN.email).waitFor();
-    expect(
-      await admin
-        .rows(dev.email)
-        .getByRole('button', { name: /^Review/ })
-        .count(),
-    ).toBe(0);
-    expect(await admin.statusFilter.locator('option').allInnerTexts()).toEqual([
+    await expect(admin.reviewButton(dev.email)).toHaveCount(0);
+    expect(await admin.statusOptions()).toEqual([
       'All statuses',
       'Pending',
       'Submitted',
@@ -164,25 +152,16 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     );
     await admin.filter(asha.email, 'submitted');
     await admin.waitForRows(1, asha.email);
-    await admin
-      .rows(asha.email)
-      .getByRole('button', { name: /^Review/ })
-      .click();
+    await admin.reviewButton(asha.email).click();
     const dialog = admin.reviewDialog;
-    await dialog.waitFor();
-    await dialog
-      .locator('[data-document="panFront"]')
-      .getByText(messages.kyc.documentMissing)
-      .waitFor();
-    await dialog.locator('[data-document="selfie"]').getByTestId('document-placeholder').waitFor();
-    const front = dialog.getByRole('img', { name: 'Aadhar front image', exact: true });
-    await expect
-      .poll(() => front.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
-      .toBe(true);
+    await expect(dialog.root).toBeVisible();
+    await expect(dialog.document('panFront').getByText(messages.kyc.documentMissing)).toBeVisible();
+    await expect(dialog.placeholder('selfie')).toBeVisible();
+    await expect.poll(() => dialog.imageLoaded('Aadhar front image')).toBe(true);
     // Masked numbers only: the last four digits of Aadhaar and account.
-    expect(await dialog.getByText(/^XXXX XXXX \d{4}$/).count()).toBe(1);
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog.maskedAadhaar).toHaveCount(1);
+    await dialog.cancel.click();
+    await dialog.root.waitFor({ state: 'detached' });
   });
 
   it('deposits: approve, and reject with a required reason; buttons only while pending; filters', async () => {
@@ -198,38 +177,36 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
 
     const first = admin.rows('UTR1234567890');
     await first.getByText('₹5,000.00').waitFor();
-    await first.getByRole('button', { name: 'Approve', exact: true }).click();
+    await admin.rowButton('UTR1234567890', 'Approve').click();
     await admin.shell.toast(messages.admin.depositApproved, 'success').waitFor();
     await first.getByText('approved', { exact: true }).waitFor();
-    expect(await first.getByRole('button').count()).toBe(0);
+    await expect(admin.rowButton('UTR1234567890')).toHaveCount(0);
 
     const second = admin.rows('UTR9876543210');
-    await second.getByRole('button', { name: 'Reject', exact: true }).click();
+    await admin.rowButton('UTR9876543210', 'Reject').click();
     const dialog = admin.rejectDepositDialog;
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Reject Deposit' }).click();
-    await dialog.getByText(messages.admin.rejectReasonRequired).waitFor();
-    expect(await dialog.getByLabel('Reason for rejection').getAttribute('aria-invalid')).toBe(
-      'true',
-    );
+    await expect(dialog.root).toBeVisible();
+    await dialog.submit.click();
+    await expect(dialog.message(messages.admin.rejectReasonRequired)).toBeVisible();
+    expect(await dialog.reason.getAttribute('aria-invalid')).toBe('true');
     await screenshotBothSizes(admin.page, 'admin-reject-deposit');
     await admin.page.setViewportSize(VIEWPORTS.desktop);
-    await dialog.getByLabel('Reason for rejection').fill('No transfer with this UTR reached us');
-    await dialog.getByRole('button', { name: 'Reject Deposit' }).click();
+    await dialog.reason.fill('No transfer with this UTR reached us');
+    await dialog.submit.click();
     await admin.shell.toast(messages.admin.depositRejected, 'success').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.root.waitFor({ state: 'detached' });
     await second.getByText('rejected', { exact: true }).waitFor();
-    expect(await second.getByRole('button').count()).toBe(0);
+    await expect(admin.rowButton('UTR9876543210')).toHaveCount(0);
 
     // Filters: approved shows the first only; pending shows neither; UTR search finds one.
     await admin.filter(dev.email, 'approved');
     await admin.waitForRows(1, 'UTR1234567890');
-    expect(await admin.rows().count()).toBe(1);
+    await expect(admin.rows()).toHaveCount(1);
     await admin.statusFilter.selectOption('pending');
-    await admin.emptyText.filter({ hasText: 'No deposits found' }).waitFor();
+    await expect(admin.empty('No deposits found')).toBeVisible();
     await admin.filter('UTR98765', '');
     await admin.waitForRows(1, 'UTR9876543210');
-    expect(await admin.rows().count()).toBe(1);
+    await expect(admin.rows()).toHaveCount(1);
 
     // The approved amount reached Dev's balance, as the Users tab shows.
     await admin.openTab('Users');
@@ -267,7 +244,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await screenshotBothSizes(admin.page, 'admin-trades');
     await admin.page.setViewportSize(VIEWPORTS.desktop);
 
-    expect(await admin.statusFilter.locator('option').allInnerTexts()).toEqual([
+    expect(await admin.statusOptions()).toEqual([
       'All statuses',
       'Completed',
       'Failed',
@@ -280,10 +257,10 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await admin.waitForRows(1, dev.email);
     for (const status of ['failed', 'verified', 'pending']) {
       await admin.statusFilter.selectOption(status);
-      await admin.emptyText.filter({ hasText: messages.trades.empty }).waitFor();
+      await expect(admin.empty(messages.trades.empty)).toBeVisible();
     }
     await admin.filter('nobody-by-this-name', '');
-    await admin.emptyText.filter({ hasText: messages.trades.empty }).waitFor();
+    await expect(admin.empty(messages.trades.empty)).toBeVisible();
   });
 
   it('shows the server message or the fallback when a list or a decision fails', async () => {
@@ -301,7 +278,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
       );
       await admin.openTab(tab);
       await admin.search.fill(`x-${resource}`);
-      await admin.panel.getByRole('alert').filter({ hasText: fallback }).waitFor();
+      await expect(admin.alert(fallback)).toBeVisible();
       await page.unroute(`**/api/admin/${resource}?*`);
     }
 
@@ -314,7 +291,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
       }),
     );
     await admin.search.fill('y');
-    await admin.panel.getByRole('alert').filter({ hasText: 'Trades are resting' }).waitFor();
+    await expect(admin.alert('Trades are resting')).toBeVisible();
     await page.unroute('**/api/admin/trades?*');
 
     // Decisions that fail say so.
@@ -325,14 +302,13 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await page.route(`**/api/admin/deposits/${id}/*`, (route) =>
       route.fulfill({ status: 500, body: '' }),
     );
-    const row = admin.rows('UTR5555566666');
-    await row.getByRole('button', { name: 'Approve', exact: true }).click();
+    await admin.rowButton('UTR5555566666', 'Approve').click();
     await admin.shell.toast(messages.admin.approveDepositFailed, 'error').waitFor();
-    await row.getByRole('button', { name: 'Reject', exact: true }).click();
-    await admin.rejectDepositDialog.getByLabel('Reason for rejection').fill('Duplicate');
-    await admin.rejectDepositDialog.getByRole('button', { name: 'Reject Deposit' }).click();
+    await admin.rowButton('UTR5555566666', 'Reject').click();
+    await admin.rejectDepositDialog.reason.fill('Duplicate');
+    await admin.rejectDepositDialog.submit.click();
     await admin.shell.toast(messages.admin.rejectDepositFailed, 'error').waitFor();
-    await admin.rejectDepositDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await admin.rejectDepositDialog.cancel.click();
 
     await admin.openTab('Users');
     await admin.filter(asha.email, 'submitted');
@@ -340,11 +316,8 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await page.route(`**/api/admin/users/${ashaId}/kyc`, (route) =>
       route.fulfill({ status: 500, body: '' }),
     );
-    await admin
-      .rows(asha.email)
-      .getByRole('button', { name: /^Review/ })
-      .click();
-    await admin.reviewDialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await admin.reviewButton(asha.email).click();
+    await admin.reviewDialog.approve.click();
     await admin.shell.toast(messages.admin.kycUpdateFailed, 'error').waitFor();
   });
 });

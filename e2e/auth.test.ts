@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@sikka/contracts';
 import { newUser } from '../test/support/app.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
-import { screenshotBothSizes } from './support/screenshots.ts';
+import { looksRight, screenshotBothSizes } from './support/screenshots.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { SignupPage } from './page-models/signup-page.ts';
 
@@ -31,12 +31,12 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     // A new account has KYC pending, so the dashboard offers the KYC choice first.
     await shell.dismissDialog();
     await shell.logoutButton.waitFor();
-    expect(await shell.headerBalance.innerText()).toBe('₹0.00');
+    await expect(shell.headerBalance).toHaveText('₹0.00');
 
     await shell.logoutButton.click();
     await shell.headerLink('Login').waitFor();
     expect(shell.pathname()).toBe('/');
-    expect(await shell.logoutButton.count()).toBe(0);
+    await expect(shell.logoutButton).toHaveCount(0);
 
     const login = new LoginPage(page);
     await shell.headerLink('Login').click();
@@ -46,7 +46,7 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     await page.waitForURL('**/dashboard');
     await shell.dismissDialog();
     await shell.logoutButton.waitFor();
-    expect(await page.getByRole('navigation', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
   });
 
   it('shows every sign-up message word for word: on each change, and all at once on submit', async () => {
@@ -101,8 +101,8 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     await signup.shell.toast(messages.signup.emailTakenToast, 'error').waitFor();
     expect(await signup.fieldErrors()).toEqual([messages.signup.emailTaken]);
     expect(signup.shell.pathname()).toBe('/signup');
-    expect(await signup.submit.innerText()).toBe('Create Account');
-    expect(await signup.submit.isEnabled()).toBe(true);
+    await expect(signup.submit).toHaveText('Create Account');
+    await expect(signup.submit).toBeEnabled();
   });
 
   it('puts other server field errors under their field', async () => {
@@ -134,7 +134,7 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     await login.login(account.email, 'not the right password');
     await login.shell.toast(messages.login.invalidCredentials, 'error').waitFor();
     expect(login.shell.pathname()).toBe('/login');
-    expect(await login.submit.innerText()).toBe('Sign In');
+    await expect(login.submit).toHaveText('Sign In');
   });
 
   it("toasts 'Login failed' when the server gives no message", async () => {
@@ -160,7 +160,7 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     await login.goto();
     await login.login(account.email, account.password);
     await page.getByRole('button', { name: 'Signing in...' }).waitFor();
-    expect(await login.submit.isDisabled()).toBe(true);
+    await expect(login.submit).toBeDisabled();
     release();
     await page.waitForURL('**/dashboard');
 
@@ -175,7 +175,7 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     await signup.goto();
     await signup.signUp(newUser());
     await other.getByRole('button', { name: 'Creating Account...' }).waitFor();
-    expect(await signup.submit.isDisabled()).toBe(true);
+    await expect(signup.submit).toBeDisabled();
     releaseSignup();
     await signup.shell.toast(messages.signup.success).waitFor();
   });
@@ -210,15 +210,27 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  it('saves screenshots of login and sign-up at both sizes', async () => {
+  it('login and sign-up show their title and form, fit both sizes, and are kept as screenshots', async () => {
     const page = await e2e.newPage(VIEWPORTS.desktop);
     const login = new LoginPage(page);
     await login.goto();
-    await screenshotBothSizes(page, 'login');
+    await screenshotBothSizes(
+      page,
+      'login',
+      looksRight(login.shell.pageHeading, login.email, login.password, login.submit),
+    );
     const signup = new SignupPage(page);
     await signup.goto();
-    await screenshotBothSizes(page, 'signup');
+    await screenshotBothSizes(
+      page,
+      'signup',
+      looksRight(signup.shell.pageHeading, signup.fullName, signup.submit),
+    );
     await signup.submit.click();
-    await screenshotBothSizes(page, 'signup-errors');
+    await screenshotBothSizes(
+      page,
+      'signup-errors',
+      looksRight(signup.errors.first(), signup.submit),
+    );
   });
 });

@@ -8,7 +8,7 @@ import {
   type TickersResponse,
 } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e, type Viewport } from './support/e2e-app.ts';
-import { screenshot, screenshotBothSizes } from './support/screenshots.ts';
+import { looksRight, screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import { CookieBannerModel, HomePage, MarketsPage, WatchlistPage } from './page-models/markets.ts';
 
 const skip = e2eSkipReason();
@@ -76,7 +76,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await expect.poll(() => page.getByTestId('simulated-badge').count()).toBeGreaterThan(0);
 
     // Top five by 24 h volume, volume descending by default.
-    expect(await overview.rows.count()).toBe(5);
+    await expect(overview.rows).toHaveCount(5);
     expect(await overview.header('24h Volume').getAttribute('aria-sort')).toBe('descending');
     const volumes = (await overview.rows.getByTestId('coin-volume').allInnerTexts()).map(
       parseDisplayed,
@@ -94,7 +94,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await overview.search.fill('zzzz');
     await overview.table.getByText('No coins match “zzzz”').waitFor();
     await overview.search.fill('');
-    await expect.poll(() => overview.rows.count()).toBe(5);
+    await expect(overview.rows).toHaveCount(5);
   });
 
   it('home: sorting a column twice reverses the order (aria-sort follows)', async () => {
@@ -160,18 +160,18 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     expect(times.entered - times.shown).toBeLessThan(HERO_ENTRANCE_MS + 1500);
 
     expect(await home.heroTab('Top Gainers').getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => home.heroList.getByRole('listitem').count()).toBe(5);
+    await expect(home.heroList.getByRole('listitem')).toHaveCount(5);
     const gainers = (await home.heroList.getByTestId('coin-change').allInnerTexts()).map(
       parseDisplayed,
     );
     expect(isSorted(gainers, 'desc')).toBe(true);
-    expect(await home.heroList.getByTestId('coin-name').count()).toBe(5);
-    expect(await home.heroList.getByTestId('coin-symbol').count()).toBe(5);
-    expect(await home.heroList.getByTestId('coin-price').first().innerText()).toMatch(/^₹/);
+    await expect(home.heroList.getByTestId('coin-name')).toHaveCount(5);
+    await expect(home.heroList.getByTestId('coin-symbol')).toHaveCount(5);
+    await expect(home.heroList.getByTestId('coin-price').first()).toHaveText(/^₹/);
 
     await home.heroTab('Top Losers').click();
     expect(await home.heroTab('Top Losers').getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => home.heroList.getByRole('listitem').count()).toBe(5);
+    await expect(home.heroList.getByRole('listitem')).toHaveCount(5);
     const losers = (await home.heroList.getByTestId('coin-change').allInnerTexts()).map(
       parseDisplayed,
     );
@@ -189,7 +189,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await dialog.root.waitFor();
     const all = await serverCoins();
     expect(all.length).toBeGreaterThanOrEqual(40);
-    expect(await dialog.rows.count()).toBe(all.length);
+    await expect(dialog.rows).toHaveCount(all.length);
     const ids = await dialog.rows.evaluateAll((rows) =>
       rows.map((r) => r.getAttribute('data-coin-id')),
     );
@@ -197,7 +197,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     for (const header of ['Price', '24h Change', '24h Volume']) {
       await dialog.root.getByRole('columnheader', { name: header }).waitFor();
     }
-    expect(await dialog.root.getByRole('button', { name: /^Trade / }).count()).toBe(all.length);
+    await expect(dialog.root.getByRole('button', { name: /^Trade / })).toHaveCount(all.length);
     await screenshotBothSizes(page, 'markets-home-view-all-modal');
     await page.setViewportSize(VIEWPORTS.desktop);
     await dialog.close.click();
@@ -209,7 +209,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     const home = new HomePage(page);
     await home.goto();
     expect(await home.startTrading.getAttribute('href')).toBe('/trade');
-    expect(await home.createAccount.count()).toBe(0);
+    await expect(home.createAccount).toHaveCount(0);
     await home.overview.loaded();
     await home.overview.trade('ETH').click();
     await page.waitForURL('**/trade');
@@ -228,7 +228,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
       usr?: { coin?: { id: string } };
     };
     expect(fromModal.usr?.coin?.id).toBe('DOGEINR');
-    expect(await home.viewAll.root.count()).toBe(0);
+    await expect(home.viewAll.root).toHaveCount(0);
   });
 
   it('star → the coin is on /watchlist; removing it there leaves the empty state linking to /markets', async () => {
@@ -287,7 +287,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await watchlist.goto();
     await watchlist.emptyState.waitFor();
     expect(await watchlist.browseMarkets.getAttribute('href')).toBe('/markets');
-    expect(await watchlist.rows.count()).toBe(0);
+    await expect(watchlist.rows).toHaveCount(0);
     await screenshotBothSizes(page, 'markets-watchlist-empty');
   });
 
@@ -297,8 +297,8 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await markets.goto();
     await markets.heading.waitFor();
     await markets.table.loaded();
-    await expect.poll(() => markets.gainers.getByRole('listitem').count()).toBe(5);
-    expect(await markets.losers.getByRole('listitem').count()).toBe(5);
+    await expect(markets.gainers.getByRole('listitem')).toHaveCount(5);
+    await expect(markets.losers.getByRole('listitem')).toHaveCount(5);
     const gainers = (await markets.gainers.getByTestId('coin-change').allInnerTexts()).map(
       parseDisplayed,
     );
@@ -309,7 +309,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     expect(isSorted(losers, 'asc')).toBe(true);
 
     const all = await serverCoins();
-    expect(await markets.table.rows.count()).toBe(all.length);
+    await expect(markets.table.rows).toHaveCount(all.length);
     await markets.table.sortButton('24h Volume').click();
     expect(await markets.table.header('24h Volume').getAttribute('aria-sort')).toBe('ascending');
     const volumes = (await markets.table.rows.getByTestId('coin-volume').allInnerTexts()).map(
@@ -328,9 +328,9 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await home.goto();
     const overview = home.overview;
     await overview.tabs.waitFor();
-    expect(await overview.table.count()).toBe(0);
+    await expect(overview.table).toHaveCount(0);
     expect(await overview.tab('All Coins').getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => overview.activeList.getByRole('listitem').count()).toBe(5);
+    await expect(overview.activeList.getByRole('listitem')).toHaveCount(5);
     const byVolume = (await serverCoins()).sort((a, b) => b.volume - a.volume).slice(0, 5);
     const allIds = await overview.activeList
       .getByRole('listitem')
@@ -338,14 +338,14 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     expect(allIds).toEqual(byVolume.map((c) => c.id));
 
     await overview.tab('Top Gainers').click();
-    await expect.poll(() => overview.activeList.getByRole('listitem').count()).toBe(5);
+    await expect(overview.activeList.getByRole('listitem')).toHaveCount(5);
     const gainers = (await overview.activeList.getByTestId('coin-change').allInnerTexts()).map(
       parseDisplayed,
     );
     expect(isSorted(gainers, 'desc')).toBe(true);
 
     await overview.tab('Top Losers').click();
-    await expect.poll(() => overview.activeList.getByRole('listitem').count()).toBe(5);
+    await expect(overview.activeList.getByRole('listitem')).toHaveCount(5);
     const losers = (await overview.activeList.getByTestId('coin-change').allInnerTexts()).map(
       parseDisplayed,
     );
@@ -392,11 +392,14 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
         timeout: 5000,
       })
       .toBe(true);
-    const pollsSoFar = polls.length;
-    await page.waitForTimeout(3000);
+    // Polls in the next 3 s; the window is complete once a poll after its end has been seen.
+    const windowStart = Date.now();
+    const windowEnd = windowStart + 3000;
+    await expect.poll(() => polls.some((t) => t > windowEnd), { timeout: 10_000 }).toBe(true);
+    const inWindow = polls.filter((t) => t > windowStart && t <= windowEnd).length;
     // About one poll a second (timers in a busy headless tab may slip a little).
-    expect(polls.length - pollsSoFar).toBeGreaterThanOrEqual(2);
-    expect(polls.length - pollsSoFar).toBeLessThanOrEqual(4);
+    expect(inWindow).toBeGreaterThanOrEqual(2);
+    expect(inWindow).toBeLessThanOrEqual(4);
     expect(socketAttempts).toBeGreaterThanOrEqual(2);
   });
 
@@ -425,8 +428,8 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
       );
 
       await page.reload();
-      await page.waitForTimeout(COOKIE_BANNER_DELAY_MS + 1000);
-      expect(await banner.root.count()).toBe(0);
+      await banner.waitPastDelay(1000);
+      await expect(banner.root).toHaveCount(0);
     });
 
     it('Reject All and the close button hide it for this view only, storing nothing', async () => {
@@ -445,8 +448,8 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
         .getByRole('link', { name: 'Markets' })
         .click();
       await page.waitForURL('**/markets');
-      await page.waitForTimeout(COOKIE_BANNER_DELAY_MS + 500);
-      expect(await banner.root.count()).toBe(0);
+      await banner.waitPastDelay(500);
+      await expect(banner.root).toHaveCount(0);
 
       await page.reload();
       await banner.root.waitFor();
@@ -460,7 +463,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     });
   });
 
-  it('screenshots: home at both sizes', async () => {
+  it('home: title, hero movers and market overview show and fit at both sizes (kept as screenshots)', async () => {
     const page = await consentingPage();
     const home = new HomePage(page);
     await home.goto();
@@ -470,9 +473,14 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
         document.querySelector('[data-testid="hero-movers"]')?.getAttribute('data-entered') ===
         'true',
     );
-    await screenshotBothSizes(page, 'markets-home');
+    await screenshotBothSizes(
+      page,
+      'markets-home',
+      looksRight(home.shell.pageHeading, home.heroCard, home.overview.root),
+    );
     await page.setViewportSize(VIEWPORTS.desktop);
     await home.overview.root.scrollIntoViewIfNeeded();
+    await looksRight(home.overview.rows.first())(page);
     await screenshot(page, 'markets-home-market-overview');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@sikka/contracts';
+import { AppShell } from './page-models/app-shell.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
 import { creditInr, executeTrade, userIdOf, verifyKyc } from './support/money-seed.ts';
@@ -43,8 +44,8 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
     const history = new QuickHistoryPage(page);
     await history.goto({ kycPending: false });
     await history.entries.waitFor();
-    expect(await history.entries.innerText()).toBe('Showing 1 to 10 of 13 entries');
-    expect(await history.rows.count()).toBe(10);
+    await expect(history.entries).toHaveText('Showing 1 to 10 of 13 entries');
+    await expect(history.rows).toHaveCount(10);
     // Newest first: the failed buy, then the sells.
     const [first, second] = await history.rowTexts();
     expect(first!.slice(1)).toEqual([
@@ -68,17 +69,15 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
 
     await history.pagination.getByRole('button', { name: 'Page 2' }).click();
     await history.page.getByText('Showing 11 to 13 of 13 entries').waitFor();
-    expect(await history.rows.count()).toBe(3);
-    expect(await history.pagination.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(
-      true,
-    );
+    await expect(history.rows).toHaveCount(3);
+    await expect(history.pagination.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await history.pagination.getByRole('button', { name: 'Previous page' }).click();
     await history.page.getByText('Showing 1 to 10 of 13 entries').waitFor();
 
     // Filters: one page each, so no paging controls.
     await history.type.selectOption('sell');
     await history.page.getByText('Showing 1 to 4 of 4 entries').waitFor();
-    expect(await history.pagination.count()).toBe(0);
+    await expect(history.pagination).toHaveCount(0);
     expect((await history.rowTexts()).every((r) => r[2] === 'Sell')).toBe(true);
 
     await history.type.selectOption('all');
@@ -123,8 +122,8 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
 
     await history.search.fill('zzzz-not-an-id');
     await history.empty.waitFor();
-    expect(await history.entries.count()).toBe(0);
-    expect(await history.pagination.count()).toBe(0);
+    await expect(history.entries).toHaveCount(0);
+    await expect(history.pagination).toHaveCount(0);
     await screenshotBothSizes(page, 'quick-history-empty');
   });
 
@@ -139,6 +138,6 @@ describe.skipIf(Boolean(skip))('quick trade history in the browser', () => {
     );
     await history.goto();
     await history.shell.toast(messages.trades.fetchFailed, 'error').waitFor();
-    await page.getByRole('alert').filter({ hasText: messages.trades.fetchFailed }).waitFor();
+    await new AppShell(page).alert(messages.trades.fetchFailed).waitFor();
   });
 });

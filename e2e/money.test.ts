@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@sikka/contracts';
+import { DASHBOARD_MENU } from './support/site-map.ts';
+import { AppShell } from './page-models/app-shell.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
-import { approveAsAdmin, creditInr, uniqueUtr, userIdOf, verifyKyc } from './support/money-seed.ts';
+import {
+  approveAsAdmin,
+  creditInr,
+  uniqueUtr,
+  userIdOf,
+  verifiedUserPage,
+  verifyKyc,
+} from './support/money-seed.ts';
 import { DashboardPage } from './page-models/dashboard-page.ts';
 import { WalletPage } from './page-models/wallet-page.ts';
 
@@ -16,15 +25,8 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
   });
   afterAll(() => e2e?.close());
 
-  /** A signed-in new user whose KYC is verified: only they may deposit (DESIGN.md §8). */
-  async function verifiedUserPage() {
-    const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
-    await verifyKyc(e2e.app, await userIdOf(e2e.app, account.email));
-    return { page, account };
-  }
-
   it('a deposit request approved by the admin shows on the open dashboard without a reload', async () => {
-    const { page, account } = await verifiedUserPage();
+    const { page, account } = await verifiedUserPage(e2e);
     const wallet = new WalletPage(page);
     const shell = wallet.shell;
     const utr = uniqueUtr();
@@ -41,8 +43,8 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     // The list is read again after the submit: the new request is on top, pending.
     const firstRow = wallet.depositRows.first();
     await firstRow.getByText(utr).waitFor();
-    expect(await firstRow.innerText()).toContain('₹2,500.00');
-    expect(await firstRow.innerText()).toContain('Pending');
+    await expect(firstRow).toContainText('₹2,500.00');
+    await expect(firstRow).toContainText('Pending');
     // The form is ready for the next request.
     expect(await wallet.amount.inputValue()).toBe('');
 
@@ -53,8 +55,8 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
       .click();
     const dashboard = new DashboardPage(page);
     await dashboard.walletBalance.waitFor();
-    expect(await dashboard.walletBalance.innerText()).toBe('₹0.00');
-    expect(await shell.headerBalance.innerText()).toBe('₹0.00');
+    await expect(dashboard.walletBalance).toHaveText('₹0.00');
+    await expect(shell.headerBalance).toHaveText('₹0.00');
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
@@ -89,7 +91,7 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
   });
 
   it('checks the deposit form: required, numeric, limits, and the server’s field messages', async () => {
-    const { page } = await verifiedUserPage();
+    const { page } = await verifiedUserPage(e2e);
     const wallet = new WalletPage(page);
     await wallet.openDepositForm();
 
@@ -129,7 +131,7 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
   });
 
   it('retries a failed submission with the same Idempotency-Key and files it once', async () => {
-    const { page, account } = await verifiedUserPage();
+    const { page, account } = await verifiedUserPage(e2e);
     const wallet = new WalletPage(page);
     await wallet.openDepositForm();
     const keys: string[] = [];
@@ -158,14 +160,14 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
   });
 
   it('says when deposits cannot be loaded or submitted', async () => {
-    const { page } = await verifiedUserPage();
+    const { page } = await verifiedUserPage(e2e);
     await page.route('**/api/deposits*', (route) =>
       route.fulfill({ status: 502, contentType: 'text/plain', body: 'bad gateway' }),
     );
     const wallet = new WalletPage(page);
     await wallet.openDepositForm();
     await wallet.shell.toast(messages.deposits.fetchFailed, 'error').waitFor();
-    await page.getByRole('alert').filter({ hasText: messages.deposits.fetchFailed }).waitFor();
+    await new AppShell(page).alert(messages.deposits.fetchFailed).waitFor();
     await wallet.requestDeposit('500', uniqueUtr());
     await wallet.shell.toast(messages.deposits.submitFailed, 'error').waitFor();
   });
@@ -181,8 +183,8 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     expect(
       await dashboard.kycBanner.getByRole('link', { name: 'Start KYC' }).getAttribute('href'),
     ).toBe('/dashboard?kyc=start');
-    expect(await dashboard.verifiedBadge.count()).toBe(0);
-    expect(await dashboard.walletBalance.innerText()).toBe('₹0.00');
+    await expect(dashboard.verifiedBadge).toHaveCount(0);
+    await expect(dashboard.walletBalance).toHaveText('₹0.00');
     await page.getByTestId('market-overview').getByRole('heading', { name: 'Markets' }).waitFor();
     await screenshotBothSizes(page, 'dashboard-overview', async (p, viewport) => {
       if (viewport.width < 769)
@@ -190,10 +192,13 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     });
     await page.setViewportSize(VIEWPORTS.desktop);
 
-    // Deposit and Withdraw stay inert (PRODUCT.md §2) and say so.
-    await dashboard.quickActions.getByRole('button', { name: 'Deposit' }).click();
-    await dashboard.shell.toast('Coming soon', 'info').waitFor();
-    expect(dashboard.shell.pathname()).toBe('/dashboard');
+    // Deposit and Withdraw open the wallet's INR pages (issue 14).
+    expect(
+      await dashboard.quickActions.getByRole('link', { name: 'Withdraw' }).getAttribute('href'),
+    ).toBe('/dashboard/wallet/inr-withdraw');
+    await dashboard.quickActions.getByRole('link', { name: 'Deposit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Deposit INR' }).waitFor();
+    expect(dashboard.shell.pathname()).toBe('/dashboard/wallet/inr-deposit');
 
     // Verified, with money that went the real way: a deposit and a buy.
     await verifyKyc(e2e.app, userId);
@@ -204,9 +209,9 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     );
     await dashboard.goto('/dashboard', { kycPending: false });
     await dashboard.verifiedBadge.waitFor();
-    expect(await dashboard.kycBanner.count()).toBe(0);
-    expect(await dashboard.walletBalance.innerText()).toBe('₹14,100.00');
-    expect(await dashboard.usdtBalance.innerText()).toBe('10.00 USDT');
+    await expect(dashboard.kycBanner).toHaveCount(0);
+    await expect(dashboard.walletBalance).toHaveText('₹14,100.00');
+    await expect(dashboard.usdtBalance).toHaveText('10.00 USDT');
     // Total = INR + 10 USDT at the live USDT/INR price: more than the INR alone.
     const total = await dashboard.totalBalance.innerText();
     expect(total).toContain('Total Balance');
@@ -214,7 +219,7 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     const totalInr = Number(/₹([\d,]+\.\d\d)/.exec(total)![1]!.replace(/,/g, ''));
     expect(totalInr).toBeGreaterThan(14_100 + 10 * 50);
     expect(totalInr).toBeLessThan(14_100 + 10 * 150);
-    expect(await dashboard.pnl.innerText()).toMatch(/₹0\.00\s+0\.00%/);
+    await expect(dashboard.pnl).toHaveText(/₹0\.00\s+0\.00%/);
     await screenshotBothSizes(page, 'dashboard-overview-verified');
   });
 
@@ -225,34 +230,26 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     const links = await dashboard.sideMenu
       .getByRole('link')
       .evaluateAll((as) => as.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
-    expect(links).toEqual([
-      ['Overview', '/dashboard'],
-      ['Wallet', '/dashboard/wallet/inr-deposit'],
-      ['Spot', '/dashboard/spot'],
-      ['Earn', '/dashboard/earn'],
-      ['Quick History', '/dashboard/quick-history'],
-      ['Spot Orders', '/dashboard/orders/spot'],
-      ['Earn History', '/dashboard/orders/earn'],
-      ['Transaction History', '/dashboard/orders/transactions'],
-      ['Security', '/dashboard/account/security'],
-      ['Payment', '/dashboard/account/payment'],
-    ]);
-    for (const name of ['Spot', 'Earn History', 'Payment']) {
+    expect(links).toEqual(DASHBOARD_MENU);
+    for (const name of ['Spot', 'Earn History']) {
       await dashboard.sideMenu.getByRole('link', { name, exact: true }).click();
       await page.getByText('Welcome back,').waitFor();
-      expect(await dashboard.walletBalance.isVisible()).toBe(true);
+      await expect(dashboard.walletBalance).toBeVisible();
     }
+    // Payment lists the user's bank accounts (issue 14).
+    await dashboard.sideMenu.getByRole('link', { name: 'Payment', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Methods' })).toBeVisible();
     await new WalletPage(page).open('/dashboard/wallet');
     expect(dashboard.shell.pathname()).toBe('/dashboard/wallet/inr-deposit');
 
     await page.setViewportSize(VIEWPORTS.mobile);
-    expect(await dashboard.sideMenu.isVisible()).toBe(false);
-    expect(await dashboard.mobileMenu.getByRole('link').count()).toBe(10);
+    await expect(dashboard.sideMenu).toBeHidden();
+    await expect(dashboard.mobileMenu.getByRole('link')).toHaveCount(10);
     await dashboard.mobileMenu.getByRole('link', { name: 'Quick History' }).click();
     await page.waitForURL('**/dashboard/quick-history');
 
     await page.setViewportSize(VIEWPORTS.desktop);
-    await dashboard.sideMenu.getByRole('button', { name: 'Logout' }).click();
+    await dashboard.logout.click();
     await page.waitForURL((url) => url.pathname === '/');
     await dashboard.shell.headerLink('Login').waitFor();
   });

@@ -75,7 +75,7 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     expect(await quick.spend.inputValue()).toBe('');
     expect(await quick.receive.inputValue()).toBe('');
     expect(await quick.slider.getAttribute('aria-valuenow')).toBe('0');
-    expect(await quick.shell.headerBalance.innerText()).toContain(
+    await expect(quick.shell.headerBalance).toContainText(
       Number(afterBuy.inr).toLocaleString('en-IN', { minimumFractionDigits: 2 }),
     );
 
@@ -90,7 +90,7 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await quick.submit.click();
     await quick.successDialog.waitFor();
-    expect(await quick.successDialog.innerText()).toContain('Sell');
+    await expect(quick.successDialog).toContainText('Sell');
     const afterSell = await balancesOf(e2e.app, userId);
     expect(afterSell.usdt).toBe('0.00000000');
 
@@ -107,12 +107,12 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     const page = await e2e.newPage(VIEWPORTS.desktop);
     const quick = new QuickBuyPage(page);
     await quick.goto();
-    expect(await quick.submit.isDisabled()).toBe(true);
+    await expect(quick.submit).toBeDisabled();
     await quick.spend.fill('500');
-    expect(await quick.submit.isEnabled()).toBe(true);
+    await expect(quick.submit).toBeEnabled();
     await quick.submit.click();
     await quick.shell.toast(messages.quickBuy.loginRequired, 'error').waitFor();
-    expect(await quick.message.innerText()).toContain(messages.quickBuy.loginRequired);
+    await expect(quick.message).toContainText(messages.quickBuy.loginRequired);
     await quick.message.getByRole('link', { name: 'Log in' }).waitFor();
   });
 
@@ -128,20 +128,20 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     await quick.available.filter({ hasText: '₹888.88' }).waitFor();
 
     // Nothing typed: no message yet, and the button waits for an amount.
-    expect(await quick.message.count()).toBe(0);
-    expect(await quick.submit.isDisabled()).toBe(true);
+    await expect(quick.message).toHaveCount(0);
+    await expect(quick.submit).toBeDisabled();
     await quick.spend.fill('5');
     await quick.spend.fill('');
-    expect(await quick.message.innerText()).toBe(messages.quickBuy.enterAmount);
-    expect(await quick.submit.isDisabled()).toBe(true);
+    await expect(quick.message).toHaveText(messages.quickBuy.enterAmount);
+    await expect(quick.submit).toBeDisabled();
     expect(await quick.spend.getAttribute('aria-invalid')).toBe('true');
 
     await quick.spend.fill('888.89');
-    expect(await quick.message.innerText()).toBe(messages.quickBuy.insufficientInr);
+    await expect(quick.message).toHaveText(messages.quickBuy.insufficientInr);
     await quick.submit.click();
     await quick.shell.toast(messages.quickBuy.insufficientInr, 'error').waitFor();
     await quick.spend.fill('888.88');
-    expect(await quick.message.count()).toBe(0);
+    await expect(quick.message).toHaveCount(0);
 
     // Letters never reach the box; the USDT box takes 8 places.
     await quick.receive.fill('1.2x');
@@ -151,11 +151,11 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     await quick.spend.fill('1.23456790');
     const insufficient = messages.quickBuy.insufficientUsdt('1.23');
     expect(insufficient).toBe('Insufficient USDT balance. Available: 1.23 USDT');
-    expect(await quick.message.innerText()).toBe(insufficient);
+    await expect(quick.message).toHaveText(insufficient);
     await quick.submit.click();
     await quick.shell.toast(insufficient, 'error').waitFor();
     await quick.spend.fill('1.23456789');
-    expect(await quick.message.count()).toBe(0);
+    await expect(quick.message).toHaveCount(0);
     await screenshot(page, 'quick-buy-sell-filled');
   });
 
@@ -185,10 +185,10 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     await quick.spend.fill('100');
     await quick.submit.click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
-    expect(await quick.submit.isDisabled()).toBe(true);
+    await expect(quick.submit).toBeDisabled();
     release();
     await quick.shell.toast(messages.quickBuy.priceChanged, 'error').waitFor();
-    expect(await quick.submit.innerText()).toBe('Buy USDT');
+    await expect(quick.submit).toHaveText('Buy USDT');
 
     await page.unroute('**/api/trades/quick');
     await page.route('**/api/trades/quick', (route) =>
@@ -233,8 +233,8 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     await quick.shell.toast(messages.kycRequired.trade, 'error').waitFor();
     await quick.kycPrompt.getByText('Reason: PAN image is blurred').waitFor();
     await quick.kycPrompt.getByRole('heading', { name: messages.kycRequired.trade }).waitFor();
-    expect(await quick.startKyc.innerText()).toBe('Resubmit KYC');
-    expect(await quick.spend.count()).toBe(0);
+    await expect(quick.startKyc).toHaveText('Resubmit KYC');
+    await expect(quick.spend).toHaveCount(0);
     await screenshotBothSizes(page, 'quick-buy-kyc-rejected');
     expect((await balancesOf(e2e.app, userId)).inr).toBe('5000.00');
   });
@@ -245,8 +245,8 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     await quick.goto();
     await quick.kycPrompt.getByRole('heading', { name: messages.kycRequired.trade }).waitFor();
     expect(await quick.rateValue()).toMatch(/^\d+\.\d{2}$/);
-    expect(await quick.spend.count()).toBe(0);
-    expect(await quick.submit.count()).toBe(0);
+    await expect(quick.spend).toHaveCount(0);
+    await expect(quick.submit).toHaveCount(0);
     await screenshotBothSizes(page, 'quick-buy-kyc-pending');
     await page.setViewportSize(VIEWPORTS.desktop);
     // Both prices stay open to everyone.
@@ -266,8 +266,8 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     const quick = new QuickBuyPage(page);
     await quick.goto();
     await quick.kycPrompt.getByText(messages.kycRequired.submitted).waitFor();
-    expect(await quick.startKyc.count()).toBe(0);
-    expect(await quick.spend.count()).toBe(0);
+    await expect(quick.startKyc).toHaveCount(0);
+    await expect(quick.spend).toHaveCount(0);
     await screenshotBothSizes(page, 'quick-buy-kyc-submitted');
   });
 
@@ -345,7 +345,7 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     await quick.message.filter({ hasText: minimum }).waitFor();
     await quick.tab('Buy').click();
     await quick.spend.fill('10');
-    await expect.poll(() => quick.message.count()).toBe(0);
+    await expect(quick.message).toHaveCount(0);
     expect(await e2e.app.db.query('SELECT id FROM trades WHERE user_id = $1', [userId])).toEqual(
       [],
     );
@@ -362,7 +362,7 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     expect(steps).toEqual(['1. Connect Wallet', '2. Enter Amount', '3. Confirm Trade']);
     const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
     const questions = faq.getByRole('button');
-    expect(await questions.count()).toBe(3);
+    await expect(questions).toHaveCount(3);
     await questions.first().click();
     expect(await questions.first().getAttribute('aria-expanded')).toBe('true');
     await faq.getByText('plus ₹2.00', { exact: false }).waitFor();

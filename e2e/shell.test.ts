@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOADING_SKELETON_MS, messages } from '@sikka/contracts';
+import { LOADING_SKELETON_MS } from '@sikka/contracts';
 import type { Page, Route } from 'playwright-core';
+import { DASHBOARD_MENU, FOOTER_PATHS } from './support/site-map.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
-import { screenshot, screenshotBothSizes } from './support/screenshots.ts';
+import { looksRight, screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import { AppShell } from './page-models/app-shell.ts';
 import { KycFlow } from './page-models/kyc-flow.ts';
+import { DashboardPage } from './page-models/dashboard-page.ts';
+import { StaticPage } from './page-models/static-page.ts';
 
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);
@@ -46,7 +49,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     expect(shownFor).toBeLessThan(LOADING_SKELETON_MS + 3000);
     await shell.headerLink('Markets').click();
     await page.waitForURL('**/markets');
-    expect(await shell.startupSkeleton.count()).toBe(0);
+    await expect(shell.startupSkeleton).toHaveCount(0);
   });
 
   describe('route guards', () => {
@@ -103,7 +106,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       ]);
       expect(await shell.headerLink('Login').getAttribute('href')).toBe('/login');
       expect(await shell.headerLink('Sign Up').getAttribute('href')).toBe('/signup');
-      expect(await shell.logoutButton.count()).toBe(0);
+      await expect(shell.logoutButton).toHaveCount(0);
       expect(
         await shell.header.getByRole('link', { name: 'Sikka home' }).getAttribute('href'),
       ).toBe('/');
@@ -119,10 +122,10 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
         ['Quick Trade', '/quick-buy'],
         ['Dashboard', '/dashboard'],
       ]);
-      expect(await shell.headerBalance.innerText()).toBe('₹0.00');
-      expect(await shell.logoutButton.isVisible()).toBe(true);
-      expect(await shell.headerLink('Login').count()).toBe(0);
-      expect(await shell.headerLink('Sign Up').count()).toBe(0);
+      await expect(shell.headerBalance).toHaveText('₹0.00');
+      await expect(shell.logoutButton).toBeVisible();
+      await expect(shell.headerLink('Login')).toHaveCount(0);
+      await expect(shell.headerLink('Sign Up')).toHaveCount(0);
 
       await e2e.app.db.query(`UPDATE users SET kyc_status = 'verified' WHERE email = $1`, [
         account.email.toLowerCase(),
@@ -152,16 +155,16 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       const page = await e2e.newPage(VIEWPORTS.mobile);
       const shell = new AppShell(page);
       await shell.open('/');
-      expect(await shell.mainNav.isVisible()).toBe(false);
+      await expect(shell.mainNav).toBeHidden();
       expect(await shell.bodyOverflow()).not.toBe('hidden');
 
       const menu = await shell.openMobileMenu();
       const box = await menu.boundingBox();
       expect(box).toEqual({ x: 0, y: 0, width: 390, height: 844 });
       expect(await shell.bodyOverflow()).toBe('hidden');
-      expect(await menu.getByRole('link', { name: 'Login', exact: true }).isVisible()).toBe(true);
-      expect(await menu.getByRole('link', { name: 'Sign Up', exact: true }).isVisible()).toBe(true);
-      expect(await menu.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+      await expect(menu.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Sign Up', exact: true })).toBeVisible();
+      await expect(shell.menuLogout).toHaveCount(0);
       await screenshot(page, 'mobile-menu-guest');
 
       await menu.getByRole('button', { name: 'Close menu' }).click();
@@ -186,14 +189,14 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       const shell = new AppShell(page);
       await shell.open('/');
       const menu = await shell.openMobileMenu();
-      expect(await menu.getByText('Kavya Menon').isVisible()).toBe(true);
-      expect(await menu.getByText(account.email.toLowerCase()).isVisible()).toBe(true);
-      expect(await menu.getByText('₹12,34,567.50').isVisible()).toBe(true);
-      expect(await menu.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+      await expect(menu.getByText('Kavya Menon')).toBeVisible();
+      await expect(menu.getByText(account.email.toLowerCase())).toBeVisible();
+      await expect(menu.getByText('₹12,34,567.50')).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
       expect(await shell.bodyOverflow()).toBe('hidden');
       await screenshot(page, 'mobile-menu-user');
 
-      await menu.getByRole('button', { name: 'Logout' }).click();
+      await shell.menuLogout.click();
       await menu.waitFor({ state: 'detached' });
       await page.waitForURL((url) => url.pathname === '/');
       expect(await shell.bodyOverflow()).not.toBe('hidden');
@@ -224,7 +227,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       expect(bar && bar.y + bar.height).toBe(844);
 
       await page.setViewportSize(VIEWPORTS.desktop);
-      expect(await shell.bottomBar.isVisible()).toBe(false);
+      await expect(shell.bottomBar).toBeHidden();
     });
   });
 
@@ -234,24 +237,13 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       const shell = new AppShell(page);
       await shell.open('/dashboard');
       await shell.dismissDialog();
-      const menu = page.getByRole('navigation', { name: 'Dashboard' });
-      const items = await menu
+      const dashboard = new DashboardPage(page);
+      const items = await dashboard.sideMenu
         .getByRole('link')
         .evaluateAll((links) =>
           links.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']),
         );
-      expect(items).toEqual([
-        ['Overview', '/dashboard'],
-        ['Wallet', '/dashboard/wallet/inr-deposit'],
-        ['Spot', '/dashboard/spot'],
-        ['Earn', '/dashboard/earn'],
-        ['Quick History', '/dashboard/quick-history'],
-        ['Spot Orders', '/dashboard/orders/spot'],
-        ['Earn History', '/dashboard/orders/earn'],
-        ['Transaction History', '/dashboard/orders/transactions'],
-        ['Security', '/dashboard/account/security'],
-        ['Payment', '/dashboard/account/payment'],
-      ]);
+      expect(items).toEqual(DASHBOARD_MENU);
       await expect.poll(() => page.title()).toBe('Overview · Sikka');
 
       await expectSettlesAt(page, '/dashboard/wallet', '/dashboard/wallet/inr-deposit');
@@ -272,7 +264,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       }
 
       await shell.dismissDialog();
-      await menu.getByRole('button', { name: 'Logout' }).click();
+      await dashboard.logout.click();
       await page.waitForURL((url) => url.pathname === '/');
       await shell.headerLink('Login').waitFor();
     });
@@ -282,9 +274,9 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     const page = await e2e.newPage();
     const shell = new AppShell(page);
     await shell.open('/no-such-page');
-    expect(await page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
-    expect(await shell.header.isVisible()).toBe(true);
-    expect(await shell.footer.isVisible()).toBe(true);
+    await expect(shell.notFound).toBeVisible();
+    await expect(shell.header).toBeVisible();
+    await expect(shell.footer).toBeVisible();
     await expect.poll(() => page.title()).toBe('Page not found · Sikka');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -298,28 +290,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       .getByRole('navigation', { name: 'Footer' })
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect([...hrefs].sort()).toEqual(
-      [
-        '/about',
-        '/careers',
-        '/blog',
-        '/announcements',
-        '/exchange',
-        '/mobile-app',
-        '/desktop-app',
-        '/api-docs',
-        '/support',
-        '/help',
-        '/fees',
-        '/faq',
-        '/submit-ticket',
-        '/contact',
-        '/terms',
-        '/privacy',
-        '/aml-kyc',
-        '/cookie-policy',
-      ].sort(),
-    );
+    expect([...hrefs].sort()).toEqual([...FOOTER_PATHS].sort());
     const text = await shell.footer.innerText();
     for (const claim of [
       'Registered with the Financial Intelligence Unit (FIU-IND)',
@@ -342,9 +313,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       await shell.footer.locator(`a[href="${href}"]`).first().click();
       await page.waitForURL(`**${href}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      expect(await page.getByRole('heading', { name: 'Page not found' }).count(), href ?? '').toBe(
-        0,
-      );
+      await expect(shell.notFound, href ?? '').toHaveCount(0);
     }
   });
 
@@ -355,10 +324,8 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     // From now on every script request fails, so the next page's code cannot arrive.
     await page.route('**/assets/*.js', (route) => route.abort());
     await shell.footer.getByRole('link', { name: 'Careers' }).click();
-    await page.getByRole('heading', { name: messages.router.unexpected }).waitFor();
-    expect(await page.getByText('Failed to fetch dynamically imported module').isVisible()).toBe(
-      true,
-    );
+    await shell.errorPage.waitFor();
+    await expect(page.getByText('Failed to fetch dynamically imported module')).toBeVisible();
   });
 
   it('a part whose code cannot be downloaded leaves the page up, says so, and loads on retry', async () => {
@@ -371,15 +338,14 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     await page.waitForEvent('requestfailed', {
       predicate: (request) => /\/assets\/toaster-/.test(request.url()),
     });
-    await page.waitForTimeout(300);
-    expect(await page.getByRole('heading', { name: messages.router.unexpected }).count()).toBe(0);
-    expect(await shell.footer.isVisible()).toBe(true);
+    // The failure is handled by the time the page paints again; an error page would show then.
+    await shell.nextPaint();
+    await expect(shell.errorPage).toHaveCount(0);
+    await expect(shell.footer).toBeVisible();
 
     // A part the user asked for says what failed, with Retry and Close.
     await shell.menuButton.click();
-    const alert = page
-      .getByRole('alert')
-      .filter({ hasText: messages.router.partFailed('The menu') });
+    const alert = shell.partFailed('The menu');
     await alert.waitFor();
     await screenshot(page, 'part-failed-menu');
     await alert.getByRole('button', { name: 'Close' }).click();
@@ -391,8 +357,8 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     await page.unroute('**/assets/{toaster,mobile-menu-panel}-*.js', blocked);
     await alert.getByRole('button', { name: 'Retry' }).click();
     await shell.mobileMenu.waitFor();
-    expect(await alert.count()).toBe(0);
-    expect(await page.getByRole('heading', { name: messages.router.unexpected }).count()).toBe(0);
+    await expect(alert).toHaveCount(0);
+    await expect(shell.errorPage).toHaveCount(0);
   });
 
   it('a dialog whose code cannot be downloaded shows the same alert, at both sizes', async () => {
@@ -401,57 +367,62 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     await page.route('**/assets/view-all-coins-panel-*.js', (route) => route.abort());
     await shell.open('/');
     await page.getByRole('button', { name: 'View All Coins' }).click();
-    const alert = page
-      .getByRole('alert')
-      .filter({ hasText: messages.router.partFailed('The coin list') });
+    const alert = shell.partFailed('The coin list');
     await alert.waitFor();
     await screenshotBothSizes(page, 'part-failed-dialog');
-    expect(await alert.isVisible()).toBe(true);
-    expect(await shell.footer.isVisible()).toBe(true);
+    await expect(alert).toBeVisible();
+    await expect(shell.footer).toBeVisible();
   });
 
   it('the home market overview and the KYC form, when their code cannot be downloaded, say so', async () => {
     // Below the fold on /: the alert stands in place of the table, the page around it stays.
     const guest = await e2e.newPage(VIEWPORTS.desktop);
     await guest.route('**/assets/market-overview-*.js', (route) => route.abort());
-    await new AppShell(guest).open('/');
-    const overviewAlert = guest
-      .getByRole('alert')
-      .filter({ hasText: messages.router.partFailed('The market overview') });
+    const guestShell = new AppShell(guest);
+    await guestShell.open('/');
+    const overviewAlert = guestShell.partFailed('The market overview');
     await overviewAlert.waitFor();
-    await screenshotBothSizes(guest, 'part-failed-overview', (p) =>
-      p.getByRole('alert').first().scrollIntoViewIfNeeded(),
+    await screenshotBothSizes(guest, 'part-failed-overview', () =>
+      overviewAlert.scrollIntoViewIfNeeded(),
     );
-    expect(await new AppShell(guest).footer.isVisible()).toBe(true);
+    await expect(guestShell.footer).toBeVisible();
 
     // The individual KYC form: the alert, and Close cancels the flow (PRODUCT.md §2).
     const { page } = await e2e.userPage(VIEWPORTS.desktop);
     await page.route('**/assets/individual-kyc-dialog-*.js', (route) => route.abort());
-    await new AppShell(page).open('/dashboard');
     const kyc = new KycFlow(page);
+    await kyc.shell.open('/dashboard');
     await kyc.typeOption('Individual').click();
-    const formAlert = page
-      .getByRole('alert')
-      .filter({ hasText: messages.router.partFailed('The KYC form') });
+    const formAlert = kyc.shell.partFailed('The KYC form');
     await formAlert.waitFor();
     await screenshotBothSizes(page, 'part-failed-kyc-form');
     await formAlert.getByRole('button', { name: 'Close' }).click();
     await formAlert.waitFor({ state: 'detached' });
-    expect(await kyc.typeDialog.count()).toBe(0);
-    expect(await page.getByRole('heading', { name: messages.router.unexpected }).count()).toBe(0);
+    await expect(kyc.typeDialog).toHaveCount(0);
+    await expect(kyc.shell.errorPage).toHaveCount(0);
   });
 
-  it('saves screenshots of home, dashboard and not-found at both sizes', async () => {
+  it('home, dashboard and not-found show their title, fit both sizes, and are kept as screenshots', async () => {
     const guest = await e2e.newPage();
-    await new AppShell(guest).open('/');
-    await screenshotBothSizes(guest, 'home');
-    await new AppShell(guest).open('/no-such-page');
-    await screenshotBothSizes(guest, 'not-found');
+    const guestShell = new AppShell(guest);
+    await guestShell.open('/');
+    await screenshotBothSizes(guest, 'home', looksRight(guestShell.pageHeading, guestShell.header));
+    await guestShell.open('/no-such-page');
+    await screenshotBothSizes(
+      guest,
+      'not-found',
+      looksRight(new StaticPage(guest).notFound, guestShell.footer),
+    );
     const { page } = await e2e.userPage(VIEWPORTS.desktop, { fullName: 'Rohan Gupta' });
     const shell = new AppShell(page);
+    const dashboard = new DashboardPage(page);
     await shell.open('/dashboard');
     await shell.dismissDialog();
-    await screenshotBothSizes(page, 'dashboard');
+    await screenshotBothSizes(
+      page,
+      'dashboard',
+      looksRight(shell.pageHeading, dashboard.walletBalance),
+    );
     await screenshotBothSizes(page, 'skeleton', async (p) => {
       await p.reload({ waitUntil: 'commit' });
       await new AppShell(p).startupSkeleton.waitFor();

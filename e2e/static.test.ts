@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOOTER_PATHS } from './support/site-map.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
 import { StaticPage } from './page-models/static-page.ts';
@@ -111,82 +112,61 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
   for (const { path, title, phrases, shot } of contentPages) {
     it(`${path} shows its content`, async () => {
       const view = await openPage(path);
-      expect(await view.title.innerText()).toBe(title);
+      await expect(view.title).toHaveText(title);
       for (const phrase of phrases) {
-        expect(await view.text(phrase).isVisible(), phrase).toBe(true);
+        await expect(view.text(phrase), phrase).toBeVisible();
       }
-      expect(await view.routerError.count()).toBe(0);
+      await expect(view.routerError).toHaveCount(0);
       await screenshotBothSizes(view.page, shot);
     });
   }
 
   it('the blog has three posts, each with artwork, date, author and category', async () => {
     const view = await openPage('/blog');
-    expect(await view.articles.count()).toBe(3);
+    await expect(view.articles).toHaveCount(3);
     for (const post of await view.articles.all()) {
-      expect(await post.locator('svg').first().isVisible()).toBe(true);
-      expect(await post.locator('time').count()).toBe(1);
-      expect(await post.getByRole('heading', { level: 2 }).count()).toBe(1);
+      await expect(post.locator('svg').first()).toBeVisible();
+      await expect(post.locator('time')).toHaveCount(1);
+      await expect(post.getByRole('heading', { level: 2 })).toHaveCount(1);
     }
   });
 
   it('careers lists three jobs with Apply buttons and a search box that does not filter', async () => {
     const view = await openPage('/careers');
-    expect(await view.articles.count()).toBe(3);
+    await expect(view.articles).toHaveCount(3);
     const apply = view.main.getByRole('link', { name: /^Apply for / });
-    expect(await apply.count()).toBe(3);
+    await expect(apply).toHaveCount(3);
     expect(await apply.first().getAttribute('href')).toMatch(
       /^mailto:careers@sikka\.example\?subject=/,
     );
     // PRODUCT.md §2: the search box is non-functional; typing leaves all openings in place.
     await view.main.getByRole('searchbox', { name: 'Search jobs' }).fill('nothing matches this');
-    expect(await view.articles.count()).toBe(3);
+    await expect(view.articles).toHaveCount(3);
   });
 
   it('announcements show type, category and the important flag', async () => {
     const view = await openPage('/announcements');
-    expect(await view.articles.count()).toBe(3);
-    expect(await view.main.getByText('Important', { exact: true }).count()).toBe(2);
-    expect(await view.main.getByText('Notice', { exact: true }).count()).toBe(2);
-    expect(await view.main.getByText('Announcement', { exact: true }).count()).toBe(1);
-    expect(await view.main.getByText('Maintenance', { exact: true }).isVisible()).toBe(true);
+    await expect(view.articles).toHaveCount(3);
+    await expect(view.main.getByText('Important', { exact: true })).toHaveCount(2);
+    await expect(view.main.getByText('Notice', { exact: true })).toHaveCount(2);
+    await expect(view.main.getByText('Announcement', { exact: true })).toHaveCount(1);
+    await expect(view.main.getByText('Maintenance', { exact: true })).toBeVisible();
   });
 
   it('every footer link lands on a designed page without an error', async () => {
     const view = await openPage('/');
     const links = await view.footerLinks();
-    expect(links.map(([, href]) => href).sort()).toEqual(
-      [
-        '/about',
-        '/careers',
-        '/blog',
-        '/announcements',
-        '/exchange',
-        '/mobile-app',
-        '/desktop-app',
-        '/api-docs',
-        '/support',
-        '/help',
-        '/fees',
-        '/faq',
-        '/submit-ticket',
-        '/contact',
-        '/terms',
-        '/privacy',
-        '/aml-kyc',
-        '/cookie-policy',
-      ].sort(),
-    );
+    expect(links.map(([, href]) => href).sort()).toEqual([...FOOTER_PATHS].sort());
     for (const [label, href] of links) {
       // Click through from the footer as a visitor would.
       await view.shell.footer.getByRole('link', { name: label, exact: true }).click();
       await view.page.waitForURL((url) => url.pathname === href);
       await view.title.waitFor();
-      expect(await view.routerError.count(), href).toBe(0);
-      expect(await view.notFound.count(), href).toBe(0);
+      await expect(view.routerError, href).toHaveCount(0);
+      await expect(view.notFound, href).toHaveCount(0);
       expect((await view.title.innerText()).length, href).toBeGreaterThan(3);
       // The placeholder stand-in is gone everywhere.
-      expect(await view.main.getByText('This section is being prepared').count(), href).toBe(0);
+      await expect(view.main.getByText('This section is being prepared'), href).toHaveCount(0);
     }
   });
 
@@ -204,8 +184,8 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
     ];
     for (const [path, title, phrase] of expectations) {
       const view = await openPage(path);
-      expect(await view.title.innerText(), path).toBe(title);
-      expect(await view.text(phrase).isVisible(), `${path}: ${phrase}`).toBe(true);
+      await expect(view.title, path).toHaveText(title);
+      await expect(view.text(phrase), `${path}: ${phrase}`).toBeVisible();
       await screenshotBothSizes(view.page, path.slice(1));
       await view.page.context().close();
     }
@@ -226,14 +206,10 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
 
   it('the cookie policy names the necessary and analytics groups the banner offers', async () => {
     const view = await openPage('/cookie-policy');
-    expect(await view.lastUpdated.isVisible()).toBe(true);
-    expect(await view.main.getByRole('heading', { name: 'Necessary cookies' }).isVisible()).toBe(
-      true,
-    );
-    expect(await view.main.getByRole('heading', { name: 'Analytics cookies' }).isVisible()).toBe(
-      true,
-    );
-    expect(await view.text('sikka_session').isVisible()).toBe(true);
+    await expect(view.lastUpdated).toBeVisible();
+    await expect(view.main.getByRole('heading', { name: 'Necessary cookies' })).toBeVisible();
+    await expect(view.main.getByRole('heading', { name: 'Analytics cookies' })).toBeVisible();
+    await expect(view.text('sikka_session')).toBeVisible();
   });
 
   it('the ticket form hands the ticket to the e-mail app, addressed to support', async () => {
@@ -266,11 +242,9 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
       '2 network confirmations',
       'Instant',
     ]) {
-      expect(await view.main.getByText(phrase, { exact: true }).first().isVisible(), phrase).toBe(
-        true,
-      );
+      await expect(view.main.getByText(phrase, { exact: true }).first(), phrase).toBeVisible();
     }
-    expect(await view.main.getByText('Deposit fee').isVisible()).toBe(true);
+    await expect(view.main.getByText('Deposit fee')).toBeVisible();
     await screenshotBothSizes(view.page, 'fees');
   });
 
@@ -282,38 +256,33 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
       paths: Record<string, Record<string, unknown>>;
     };
     const expected = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
-    expect(await operations.count()).toBe(expected);
+    await expect(operations).toHaveCount(expected);
     for (const path of [
       '/api/auth/signup',
       '/api/trades/quick',
       '/api/market/tickers',
       '/api/market/candles',
     ]) {
-      expect(
-        await view.main.getByRole('heading', { name: path, exact: true }).isVisible(),
-        path,
-      ).toBe(true);
+      await expect(view.main.getByRole('heading', { name: path, exact: true }), path).toBeVisible();
     }
     // Parameters and body fields come from the document.
     const candles = operations.filter({
       has: view.page.getByRole('heading', { name: '/api/market/candles', exact: true }),
     });
-    expect(await candles.getByRole('cell', { name: 'interval', exact: true }).isVisible()).toBe(
-      true,
-    );
+    await expect(candles.getByRole('cell', { name: 'interval', exact: true })).toBeVisible();
     const signup = operations.filter({
       has: view.page.getByRole('heading', { name: '/api/auth/signup', exact: true }),
     });
-    expect(await signup.getByText('fullName', { exact: true }).first().isVisible()).toBe(true);
+    await expect(signup.getByText('fullName', { exact: true }).first()).toBeVisible();
     await screenshotBothSizes(view.page, 'api-docs');
 
     await view.main.getByRole('searchbox', { name: 'Search endpoints' }).fill('candles');
-    await expect.poll(() => operations.count()).toBe(1);
+    await expect(operations).toHaveCount(1);
   });
 
   it('unknown addresses get the not-found page', async () => {
     const view = await openPage('/no-such-page');
-    expect(await view.notFound.isVisible()).toBe(true);
-    expect(await view.routerError.count()).toBe(0);
+    await expect(view.notFound).toBeVisible();
+    await expect(view.routerError).toHaveCount(0);
   });
 });

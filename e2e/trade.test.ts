@@ -44,7 +44,7 @@ describe.skipIf(Boolean(skip))('the spot trading page in the browser', () => {
     const body = (await (await candles).json()) as CandlesResponse;
     expect(body.candles.length).toBeGreaterThanOrEqual(100);
 
-    expect(await trade.pair.innerText()).toBe('USDT/INR');
+    await expect(trade.pair).toHaveText('USDT/INR');
     expect(await trade.chartCanvas.count()).toBeGreaterThan(0);
     const box = await trade.chart.boundingBox();
     expect(box!.width).toBeGreaterThan(400);
@@ -54,12 +54,10 @@ describe.skipIf(Boolean(skip))('the spot trading page in the browser', () => {
       .toBeGreaterThanOrEqual(100);
     expect(await trade.interval('1h').getAttribute('aria-pressed')).toBe('true');
 
-    expect(await trade.overlay.getByText('Coming Soon!', { exact: true }).isVisible()).toBe(true);
-    expect(
-      await trade.overlay
-        .getByText('Trading functionality will be available shortly', { exact: true })
-        .isVisible(),
-    ).toBe(true);
+    await expect(trade.overlay.getByText('Coming Soon!', { exact: true })).toBeVisible();
+    await expect(
+      trade.overlay.getByText('Trading functionality will be available shortly', { exact: true }),
+    ).toBeVisible();
 
     // Form defaults (PRODUCT.md §4): buy, limit, price from the selected coin.
     expect(await trade.side('buy').getAttribute('aria-pressed')).toBe('true');
@@ -76,28 +74,28 @@ describe.skipIf(Boolean(skip))('the spot trading page in the browser', () => {
     );
     expect(await trade.side('buy').getAttribute('aria-pressed')).toBe('true');
 
-    expect(await trade.stat('24h High').innerText()).toMatch(/^₹[\d,.]+$/);
-    expect(await trade.stat('24h Low').innerText()).toMatch(/^₹[\d,.]+$/);
-    expect(await trade.stat('24h Vol').innerText()).toMatch(/^₹[\d.]+[KMBT]?$/);
+    await expect(trade.stat('24h High')).toHaveText(/^₹[\d,.]+$/);
+    await expect(trade.stat('24h Low')).toHaveText(/^₹[\d,.]+$/);
+    await expect(trade.stat('24h Vol')).toHaveText(/^₹[\d.]+[KMBT]?$/);
     await screenshot(trade.page, 'trade');
   });
 
   it('has 7 sells and 7 buys, filters them, and a row click fills side, price and amount', async () => {
     const trade = await tradePage();
     await trade.goto();
-    await expect.poll(() => trade.bookRows.count()).toBe(14);
-    expect(await trade.bookRowsOf('sell').count()).toBe(7);
-    expect(await trade.bookRowsOf('buy').count()).toBe(7);
+    await expect(trade.bookRows).toHaveCount(14);
+    await expect(trade.bookRowsOf('sell')).toHaveCount(7);
+    await expect(trade.bookRowsOf('buy')).toHaveCount(7);
 
     await trade.bookFilter('Buys').click();
-    expect(await trade.bookRows.count()).toBe(7);
-    expect(await trade.bookRowsOf('sell').count()).toBe(0);
+    await expect(trade.bookRows).toHaveCount(7);
+    await expect(trade.bookRowsOf('sell')).toHaveCount(0);
     await trade.bookFilter('Sells').click();
-    expect(await trade.bookRows.count()).toBe(7);
-    expect(await trade.bookRowsOf('buy').count()).toBe(0);
+    await expect(trade.bookRows).toHaveCount(7);
+    await expect(trade.bookRowsOf('buy')).toHaveCount(0);
     expect(await trade.bookFilter('Sells').getAttribute('aria-pressed')).toBe('true');
     await trade.bookFilter('All').click();
-    expect(await trade.bookRows.count()).toBe(14);
+    await expect(trade.bookRows).toHaveCount(14);
 
     // Prices step 0.1% per level away from the last price.
     const sellPrices = await trade
@@ -127,15 +125,16 @@ describe.skipIf(Boolean(skip))('the spot trading page in the browser', () => {
       Number(sell.price) * Number(sell.amount),
       1,
     );
-    expect(await trade.submit.innerText()).toBe('Sell USDT');
+    await expect(trade.submit).toHaveText('Sell USDT');
     await screenshot(trade.page, 'trade-row-filled');
 
     const buy = await clickRow('buy', 0);
     await expect.poll(() => trade.side('buy').getAttribute('aria-pressed')).toBe('true');
     expect(await trade.priceInput.inputValue()).toBe(buy.price);
     expect(await trade.amountInput.inputValue()).toBe(buy.amount);
-    // Ticks do not overwrite what the click put in the form.
-    await trade.page.waitForTimeout(2500);
+    // Ticks do not overwrite what the click put in the form: two ticks arrive meanwhile.
+    await trade.waitForTick();
+    await trade.waitForTick();
     expect(await trade.priceInput.inputValue()).toBe(buy.price);
   });
 
@@ -172,18 +171,18 @@ describe.skipIf(Boolean(skip))('the spot trading page in the browser', () => {
     expect(total).toBeGreaterThan(10);
     await trade.coinSearch.fill('bitcoin');
     await expect.poll(() => trade.coins.count()).toBeLessThan(total);
-    expect(await trade.coin('BTCINR').isVisible()).toBe(true);
-    expect(await trade.coin('USDTINR').count()).toBe(0);
+    await expect(trade.coin('BTCINR')).toBeVisible();
+    await expect(trade.coin('USDTINR')).toHaveCount(0);
 
     const candles = trade.page.waitForResponse(isCandles('1h', 'BTCINR'));
     await trade.coin('BTCINR').click();
     await candles;
-    await expect.poll(() => trade.pair.innerText()).toBe('BTC/INR');
+    await expect(trade.pair).toHaveText('BTC/INR');
     expect(await trade.coin('BTCINR').getAttribute('aria-current')).toBe('true');
     const price = Number(await trade.priceInput.inputValue());
     expect(Math.abs(price - rupees(await trade.price.innerText())) / price).toBeLessThan(0.01);
-    expect(await trade.submit.innerText()).toBe('Buy BTC');
-    await expect.poll(() => trade.bookRows.count()).toBe(14);
+    await expect(trade.submit).toHaveText('Buy BTC');
+    await expect(trade.bookRows).toHaveCount(14);
   });
 
   it('the star adds the pair to the watchlist in local storage and removes it again', async () => {
@@ -208,7 +207,7 @@ describe.skipIf(Boolean(skip))('the spot trading page in the browser', () => {
     await home.overview.trade('ETH').click();
     await trade.page.waitForURL('**/trade');
     await trade.ready();
-    expect(await trade.pair.innerText()).toBe('ETH/INR');
+    await expect(trade.pair).toHaveText('ETH/INR');
     const price = Number(await trade.priceInput.inputValue());
     expect(Math.abs(price - rupees(await trade.price.innerText())) / price).toBeLessThan(0.01);
   });
@@ -217,24 +216,24 @@ describe.skipIf(Boolean(skip))('the spot trading page in the browser', () => {
     const trade = await tradePage(VIEWPORTS.mobile);
     await trade.goto();
     expect(await trade.panelToggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await trade.panelToggle.innerText()).toContain('USDT/INR');
-    expect(await trade.coinPanel.isVisible()).toBe(false);
+    await expect(trade.panelToggle).toContainText('USDT/INR');
+    await expect(trade.coinPanel).toBeHidden();
     await screenshot(trade.page, 'trade-mobile-collapsed');
 
     await trade.panelToggle.click();
     expect(await trade.panelToggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await trade.coinPanel.isVisible()).toBe(true);
-    expect(await trade.coinSearch.isVisible()).toBe(true);
+    await expect(trade.coinPanel).toBeVisible();
+    await expect(trade.coinSearch).toBeVisible();
     await screenshot(trade.page, 'trade-mobile-expanded');
 
     await trade.coin('BTCINR').click();
     expect(await trade.panelToggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await trade.coinPanel.isVisible()).toBe(false);
-    await expect.poll(() => trade.pair.innerText()).toBe('BTC/INR');
-    expect(await trade.panelToggle.innerText()).toContain('BTC/INR');
+    await expect(trade.coinPanel).toBeHidden();
+    await expect(trade.pair).toHaveText('BTC/INR');
+    await expect(trade.panelToggle).toContainText('BTC/INR');
 
     await trade.overlay.scrollIntoViewIfNeeded();
-    expect(await trade.overlay.getByText('Coming Soon!').isVisible()).toBe(true);
+    await expect(trade.overlay.getByText('Coming Soon!')).toBeVisible();
     await screenshot(trade.page, 'trade-mobile-form');
   });
 

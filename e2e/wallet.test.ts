@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COPY_CONFIRM_MS, messages } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
-import { submitKyc, userIdOf, verifyKyc } from './support/money-seed.ts';
+import { submitKyc, userIdOf, verifiedUserPage } from './support/money-seed.ts';
 import { KycFlow } from './page-models/kyc-flow.ts';
 import { WalletPage } from './page-models/wallet-page.ts';
 
@@ -16,15 +16,8 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
   });
   afterAll(() => e2e?.close());
 
-  /** A signed-in page of a new user whose KYC is verified: the only kind who may deposit. */
-  async function verifiedUserPage() {
-    const { page, account } = await e2e.userPage(VIEWPORTS.desktop);
-    await verifyKyc(e2e.app, await userIdOf(e2e.app, account.email));
-    return page;
-  }
-
   it('INR deposit shows the method, limits, sample bank details, notices and the empty list', async () => {
-    const page = await verifiedUserPage();
+    const { page } = await verifiedUserPage(e2e);
     const wallet = new WalletPage(page);
     await wallet.open('/dashboard/wallet', { kycPending: false });
     expect(wallet.shell.pathname()).toBe('/dashboard/wallet/inr-deposit');
@@ -50,7 +43,7 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
       await page.getByText(text, { exact: true }).waitFor();
     }
     // The form opens from the method card.
-    expect(await wallet.amount.count()).toBe(0);
+    await expect(wallet.amount).toHaveCount(0);
     expect(await wallet.methodCard.getAttribute('aria-expanded')).toBe('false');
     await wallet.methodCard.click();
     expect(await wallet.methodCard.getAttribute('aria-expanded')).toBe('true');
@@ -64,10 +57,10 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
     const wallet = new WalletPage(page);
     await wallet.open('/dashboard/wallet/inr-deposit');
     await wallet.kycPrompt.getByRole('heading', { name: messages.kycRequired.deposit }).waitFor();
-    expect(await wallet.methodCard.count()).toBe(0);
-    expect(await wallet.amount.count()).toBe(0);
+    await expect(wallet.methodCard).toHaveCount(0);
+    await expect(wallet.amount).toHaveCount(0);
     // No account to pay into: a transfer the user could not report would be stuck.
-    expect(await wallet.bankDetails.count()).toBe(0);
+    await expect(wallet.bankDetails).toHaveCount(0);
     await page.getByText('Deposits are processed within 30 minutes.').waitFor();
     await page.getByText('No deposits yet', { exact: true }).waitFor();
     await screenshotBothSizes(page, 'wallet-inr-deposit-kyc-pending');
@@ -85,13 +78,13 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
     const wallet = new WalletPage(page);
     await wallet.open('/dashboard/wallet/inr-deposit', { kycPending: false });
     await wallet.kycPrompt.getByText(messages.kycRequired.submitted).waitFor();
-    expect(await wallet.startKyc.count()).toBe(0);
-    expect(await wallet.methodCard.count()).toBe(0);
+    await expect(wallet.startKyc).toHaveCount(0);
+    await expect(wallet.methodCard).toHaveCount(0);
     await screenshotBothSizes(page, 'wallet-inr-deposit-kyc-submitted');
   });
 
   it('copy buttons copy the value and show the copied icon for 2 seconds', async () => {
-    const page = await verifiedUserPage();
+    const { page } = await verifiedUserPage(e2e);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const wallet = new WalletPage(page);
     await wallet.open('/dashboard/wallet/inr-deposit', { kycPending: false });
@@ -142,7 +135,8 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
     await page.getByText('USDT deposit address (Lightning Network)').waitFor();
   });
 
-  it('INR and crypto withdraw are static forms that send nothing', async () => {
+  // INR withdraw is real since issue 14: e2e/withdrawals.test.ts.
+  it('crypto withdraw is a static form that sends nothing', async () => {
     const { page } = await e2e.userPage(VIEWPORTS.desktop);
     const wallet = new WalletPage(page);
     const posts: string[] = [];
@@ -151,14 +145,6 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
     });
 
     await wallet.open('/dashboard/wallet/inr-withdraw');
-    const account = page.getByLabel('Bank Account');
-    expect(await account.locator('option').count()).toBe(2);
-    await page.getByLabel('Amount (INR)').fill('500');
-    await page.getByRole('button', { name: 'Withdraw Now' }).click();
-    await wallet.shell.toast('INR withdrawals are coming soon', 'info').waitFor();
-    await screenshotBothSizes(page, 'wallet-inr-withdraw');
-
-    await page.setViewportSize(VIEWPORTS.desktop);
     await wallet.tabs.getByRole('link', { name: 'Withdraw Crypto' }).click();
     await page.getByLabel('Recipient Address').fill('bc1qexampleaddress');
     await page.getByLabel('Amount (BTC)').fill('0.01');

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { envSchema } from '../../apps/server/src/config.ts';
+import { envSchema } from '../../test/support/server.ts';
 import type {
   ChildEvent,
   CommandName,

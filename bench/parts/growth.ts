@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { SESSION_COOKIE } from '@sikka/contracts';
-import { hashToken, newSessionToken } from '../../apps/server/src/auth/tokens.ts';
+import { hashToken, newSessionToken } from '../../test/support/server.ts';
 import type { PgCluster } from '../../test/support/pg-cluster.ts';
 import type { BenchContext } from '../lib/context.ts';
 import { createDatabase } from '../lib/databases.ts';

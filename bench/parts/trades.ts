@@ -7,15 +7,17 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { PgCluster } from '../../test/support/pg-cluster.ts';
 import { pgBinDir, type BenchContext } from '../lib/context.ts';
-import { findSessionUser } from '../../apps/server/src/auth/sessions.ts';
-import { openPostgres } from '../../apps/server/src/db/postgres.ts';
-import { requestHash } from '../../apps/server/src/money/idempotency.ts';
-import { runQuickTrade } from '../../apps/server/src/money/trades.ts';
+import {
+  findSessionUser,
+  openPostgres,
+  requestHash,
+  runQuickTrade,
+} from '../../test/support/server.ts';
 import { createDatabase } from '../lib/databases.ts';
 import { startServer, type ServerChild } from '../lib/server-process.ts';
 import { mean, percentile, round3, sleep } from '../lib/stats.ts';
 import type { QuickPricesResult } from '../server/protocol.ts';
-import { TRADE_MAX_TOTAL_INR, TRADE_MIN_TOTAL_INR } from '@sikka/contracts';
+import { TDS_RATE_DEFAULT, TRADE_MAX_TOTAL_INR, TRADE_MIN_TOTAL_INR } from '@sikka/contracts';
 
 const run = promisify(execFile);
 
@@ -34,6 +36,16 @@ interface HttpLoad {
   statuses: Record<string, number>;
   /** CPU time of the server process per completed trade (µs): load-independent cost. */
   serverCpuMicrosPerTrade: number | null;
+}
+
+/**
+ * Traders for the HTTP runs (the same for PostgreSQL and PGlite, so the two compare): each
+ * with ₹10,00,000 and 1000 USDT, far more than a run can spend; and the prices they trade at.
+ */
+async function seedLoadTraders(server: ServerChild, users: number) {
+  const seeded = await server.call('seed', { users, inrPerUser: '1000000', usdtPerUser: '1000' });
+  const prices = await server.call('prices', {});
+  return { seeded, prices };
 }
 
 /**
@@ -242,6 +254,8 @@ async function routeSqlRate(
               refusal: undefined,
               minTotal: TRADE_MIN_TOTAL_INR,
               maxTotal: TRADE_MAX_TOTAL_INR,
+              // The bench server runs without TDS_RATE, so the route withholds the default.
+              tdsRate: TDS_RATE_DEFAULT,
             });
             done += 1;
           } catch {
@@ -267,12 +281,7 @@ export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster)
     path.join(ctx.tmp, 'server-trades-pg.log'),
   );
   try {
-    const seeded = await server.call('seed', {
-      users,
-      inrPerUser: '1000000',
-      usdtPerUser: '1000',
-    });
-    const prices = await server.call('prices', {});
+    const { seeded, prices } = await seedLoadTraders(server, users);
     const client = new pg.Client({ connectionString: dbUrl });
     await client.connect();
     await client.query('CREATE TABLE bench_traders (n int PRIMARY KEY, id uuid NOT NULL)');
@@ -370,12 +379,7 @@ export async function benchTradesPglite(ctx: BenchContext): Promise<void> {
     path.join(ctx.tmp, 'server-trades-pglite.log'),
   );
   try {
-    const seeded = await server.call('seed', {
-      users,
-      inrPerUser: '1000000',
-      usdtPerUser: '1000',
-    });
-    const prices = await server.call('prices', {});
+    const { seeded, prices } = await seedLoadTraders(server, users);
     await loadQuickTrades(server, seeded.cookies, prices, 1);
     ctx.log(`  HTTP quick trades on PGlite, ${CONNECTIONS} connections, ${seconds} s`);
     const http = await loadQuickTrades(server, seeded.cookies, prices, seconds);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { REALTIME_PATH } from '@sikka/contracts';
-import { coinDcxItem, startFakeUpstream } from '../../apps/server/test/market-fake-upstream.ts';
+import { coinDcxItem, startFakeUpstream } from '../../test/support/market-fake-upstream.ts';
 import { ClientPool } from '../clients/client-pool.ts';
 import type { BenchContext } from '../lib/context.ts';
 import { startServer } from '../lib/server-process.ts';

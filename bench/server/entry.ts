@@ -5,10 +5,8 @@
  * checks the ledger invariants on the server's database (PGlite lives inside this process).
  * Run by bench/lib/server-process.ts; never started by hand.
  */
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { buildApp, loadConfig, usdtInrRate } from '../../test/support/server.ts';
 import { quickPrices } from '@sikka/contracts';
-import { usdtInrRate } from '../../apps/server/src/money/rate.ts';
 import { checkLedgerInvariants } from '../../test/support/invariants.ts';
 import type { ChildEvent, Commands, CpuResult, ReplyMessage, RequestMessage } from './protocol.ts';
 import { seedTraders } from './seed.ts';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE } from '@sikka/contracts';
-import type { Db } from '../../apps/server/src/db/index.ts';
-import { hashToken, newSessionToken } from '../../apps/server/src/auth/tokens.ts';
+import { type Db, hashToken, newSessionToken } from '../../test/support/server.ts';
 import type { SeedArgs, SeedResult } from './protocol.ts';
 
 /**

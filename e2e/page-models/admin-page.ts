@@ -1,13 +1,19 @@
 import type { Locator, Page } from 'playwright-core';
 import { AppShell } from './app-shell.ts';
+import { KycReviewDialog } from './kyc-review-dialog.ts';
+import { RejectDepositDialog } from './reject-deposit-dialog.ts';
 
 export type AdminTab = 'Users' | 'Deposits' | 'Trades' | 'Audit log';
 
 /** /admin: tabs Users, Deposits, Trades and the audit log, each a searchable, paged list. */
 export class AdminPage {
   readonly shell: AppShell;
+  readonly reviewDialog: KycReviewDialog;
+  readonly rejectDepositDialog: RejectDepositDialog;
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
+    this.reviewDialog = new KycReviewDialog(page);
+    this.rejectDepositDialog = new RejectDepositDialog(page);
   }
 
   async goto(): Promise<void> {
@@ -63,11 +69,24 @@ export class AdminPage {
   get pagerText(): Locator {
     return this.panel.getByText(/^Showing \d+ to \d+ of \d+ entries$/);
   }
-
-  get reviewDialog(): Locator {
-    return this.page.getByRole('dialog', { name: /^KYC review:/ });
+  /** Users tab: the row's 'Review …' button, there only while the user's KYC is submitted. */
+  reviewButton(text?: string): Locator {
+    return (text ? this.rows(text) : this.panel).getByRole('button', { name: /^Review/ });
   }
-  get rejectDepositDialog(): Locator {
-    return this.page.getByRole('dialog', { name: 'Reject deposit' });
+  /** Deposits tab: a row's decision buttons, there only while the deposit is pending. */
+  rowButton(text: string, name?: 'Approve' | 'Reject'): Locator {
+    return this.rows(text).getByRole('button', name ? { name, exact: true } : {});
+  }
+  get nextPage(): Locator {
+    return this.panel.getByRole('button', { name: 'Next page' });
+  }
+  alert(text: string): Locator {
+    return this.panel.getByRole('alert').filter({ hasText: text });
+  }
+  empty(text: string): Locator {
+    return this.emptyText.filter({ hasText: text });
+  }
+  statusOptions(): Promise<string[]> {
+    return this.statusFilter.locator('option').allInnerTexts();
   }
 }

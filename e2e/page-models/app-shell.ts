@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { LOADING_SKELETON_MS } from '@sikka/contracts';
+import { LOADING_SKELETON_MS, messages } from '@sikka/contracts';
 
 /** The frame around every page: header, mobile menu, bottom bar, footer, toasts, skeleton. */
 export class AppShell {
@@ -32,6 +32,47 @@ export class AppShell {
   }
   get footer(): Locator {
     return this.page.getByRole('contentinfo');
+  }
+  /** The page's own title: every screen has exactly one level-1 heading. */
+  get pageHeading(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+  /** How far the page scrolls sideways, in CSS px: 0 when nothing overflows the viewport. */
+  horizontalOverflow(): Promise<number> {
+    return this.page.evaluate(() =>
+      Math.max(0, (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth),
+    );
+  }
+  /** The elements that reach past the viewport's right edge, for a failure message. */
+  overflowingElements(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
+    );
+  }
+  /** The router's error page ('Unexpected Application Error!'). */
+  get errorPage(): Locator {
+    return this.page.getByRole('heading', { name: messages.router.unexpected });
+  }
+  get notFound(): Locator {
+    return this.page.getByRole('heading', { name: 'Page not found' });
+  }
+  /**
+   * The alert that stands in for a part whose code could not be downloaded ('The menu', 'The
+   * coin list', …), with its Retry and Close buttons.
+   */
+  partFailed(part: string): Locator {
+    return this.page.getByRole('alert').filter({ hasText: messages.router.partFailed(part) });
+  }
+  /** An alert containing `text` (a list that failed to load, …). */
+  alert(text: string): Locator {
+    return this.page.getByRole('alert').filter({ hasText: text });
+  }
+  /** The Logout button inside the mobile menu. */
+  get menuLogout(): Locator {
+    return this.mobileMenu.getByRole('button', { name: 'Logout' });
   }
   get startupSkeleton(): Locator {
     return this.page.getByRole('status', { name: 'Loading Sikka' });
@@ -88,16 +129,31 @@ export class AppShell {
   async settledPathname(quietMs = 400): Promise<string> {
     // A redirect to a page not visited yet first loads that page's code.
     await this.page.waitForLoadState('networkidle');
-    let last = this.pathname();
-    let since = Date.now();
-    while (Date.now() - since < quietMs) {
-      await this.page.waitForTimeout(50);
-      const now = this.pathname();
-      if (now !== last) {
-        last = now;
-        since = Date.now();
-      }
-    }
-    return last;
+    // Watched in the page, every 50 ms: the path last changed at least quietMs ago.
+    await this.page.waitForFunction(
+      (quiet) => {
+        const seen = window as unknown as { __settledPath?: string; __settledSince?: number };
+        if (seen.__settledPath !== location.pathname) {
+          seen.__settledPath = location.pathname;
+          seen.__settledSince = performance.now();
+        }
+        return performance.now() - (seen.__settledSince ?? 0) >= quiet;
+      },
+      quietMs,
+      { polling: 50 },
+    );
+    return this.pathname();
+  }
+  /**
+   * Resolves once the page has painted twice more: whatever the page was handling (a failed
+   * download, an error about to reach an error boundary) has been rendered by then.
+   */
+  async nextPaint(): Promise<void> {
+    await this.page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    );
   }
 }

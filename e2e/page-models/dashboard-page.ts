@@ -23,6 +23,13 @@ export class DashboardPage {
   get sideMenu(): Locator {
     return this.page.getByRole('navigation', { name: 'Dashboard', exact: true });
   }
+  get logout(): Locator {
+    return this.sideMenu.getByRole('button', { name: 'Logout' });
+  }
+  /** A section link in the side menu (Overview, Wallet, …). */
+  sectionLink(name: string): Locator {
+    return this.sideMenu.getByRole('link', { name });
+  }
   /** The sideways strip that replaces the side menu on phones. */
   get mobileMenu(): Locator {
     return this.page.getByRole('navigation', { name: 'Dashboard sections' });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { AppShell } from './app-shell.ts';
 import type { UploadFile } from './kyc-documents.ts';
+import { CorporateKycDialog, KycTypeDialog } from './kyc-type-dialog.ts';
 
 export type KycFileKind = 'aadharFront' | 'aadharBack' | 'panFront' | 'bankStatement';
 
@@ -15,18 +16,22 @@ export interface IndividualKycValues {
 /** The KYC flow on the dashboard: type choice, the individual form, the status card. */
 export class KycFlow {
   readonly shell: AppShell;
+  readonly typeChoice: KycTypeDialog;
+  readonly corporate: CorporateKycDialog;
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
+    this.typeChoice = new KycTypeDialog(page);
+    this.corporate = new CorporateKycDialog(page);
   }
 
   get typeDialog(): Locator {
-    return this.page.getByRole('dialog', { name: 'Complete Your KYC' });
+    return this.typeChoice.root;
   }
   typeOption(name: 'Individual' | 'Corporate'): Locator {
-    return this.typeDialog.getByRole('button', { name, exact: true });
+    return this.typeChoice.option(name);
   }
   get corporateDialog(): Locator {
-    return this.page.getByRole('dialog', { name: 'Corporate KYC' });
+    return this.corporate.root;
   }
   get form(): Locator {
     return this.page.getByRole('dialog', { name: 'Individual KYC' });
@@ -52,11 +57,24 @@ export class KycFlow {
     const id = await this.field(label).getAttribute('aria-describedby');
     return id ? (await this.page.locator(`[id="${id}"]`).innerText()).trim() : '';
   }
+  /** An image preview in the form, by its alt text. */
+  preview(name: string): Locator {
+    return this.form.getByRole('img', { name });
+  }
+  get uploadProgress(): Locator {
+    return this.form.getByRole('progressbar', { name: 'Upload progress' });
+  }
   fileSlot(kind: KycFileKind | 'selfie'): Locator {
     return this.form.locator(`[data-kyc-field="${kind}"]`);
   }
+  removeFile(kind: KycFileKind, label: string): Locator {
+    return this.fileSlot(kind).getByRole('button', { name: `Remove ${label}` });
+  }
+  fileInput(kind: KycFileKind): Locator {
+    return this.fileSlot(kind).locator('input[type="file"]');
+  }
   async setFile(kind: KycFileKind, file: UploadFile): Promise<void> {
-    await this.fileSlot(kind).locator('input[type="file"]').setInputFiles(file);
+    await this.fileInput(kind).setInputFiles(file);
   }
   async fillText(values: IndividualKycValues): Promise<void> {
     await this.field('Aadhar Number').fill(values.aadharNumber);
@@ -84,13 +102,17 @@ export class KycFlow {
   get banner(): Locator {
     return this.page.getByRole('region', { name: 'Complete Your KYC' });
   }
-  /** The verification card the KYC gate adds to the overview once verified. */
+  /** The banner's link that reopens the flow after a rejection. */
+  get resubmit(): Locator {
+    return this.banner.getByRole('link', { name: 'Resubmit KYC' });
+  }
   /** Scrolls the form's own scroll area (screenshots of its two halves). */
   async scrollForm(to: 'top' | 'bottom'): Promise<void> {
     await this.form.locator('.overflow-y-auto').evaluate((el, where) => {
       el.scrollTop = where === 'top' ? 0 : el.scrollHeight;
     }, to);
   }
+  /** The verification card the KYC gate adds to the overview once verified. */
   get statusCard(): Locator {
     return this.page.getByTestId('kyc-status');
   }

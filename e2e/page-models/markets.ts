@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { COOKIE_BANNER_DELAY_MS } from '@sikka/contracts';
 import { AppShell } from './app-shell.ts';
 
 /** The reusable market overview (home, dashboard) or the full table (markets page). */
@@ -201,5 +202,18 @@ export class CookieBannerModel {
   }
   get analytics(): Locator {
     return this.root.getByRole('switch', { name: /Analytics/ });
+  }
+  /**
+   * Resolves once the page, on its own clock, has run COOKIE_BANNER_DELAY_MS + marginMs past
+   * now: a banner timer started now would have fired by then. The banner has no "decided not
+   * to show" signal, so its own delay is the condition a person waits out too.
+   */
+  async waitPastDelay(marginMs: number): Promise<void> {
+    const from = await this.page.evaluate(() => performance.now());
+    await this.page.waitForFunction(
+      ([start, wait]) => performance.now() >= start + wait,
+      [from, COOKIE_BANNER_DELAY_MS + marginMs] as const,
+      { timeout: COOKIE_BANNER_DELAY_MS + marginMs + 10_000 },
+    );
   }
 }

@@ -35,9 +35,13 @@ export class SignupPage {
   get loginLink(): Locator {
     return this.page.getByRole('link', { name: 'Log in', exact: true });
   }
+  /** The field messages shown under the fields. */
+  get errors(): Locator {
+    return this.page.locator('[data-field-error]');
+  }
   /** Every field message currently shown, in form order. */
   fieldErrors(): Promise<string[]> {
-    return this.page.locator('[data-field-error]').allInnerTexts();
+    return this.errors.allInnerTexts();
   }
 
   async goto(): Promise<void> {

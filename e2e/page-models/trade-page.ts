@@ -5,8 +5,15 @@ import { AppShell } from './app-shell.ts';
 /** /trade: coin panel, pair header, chart, order book and the covered order form. */
 export class TradePage {
   readonly shell: AppShell;
+  /** Market ticks received over the realtime socket since this model was made. */
+  private ticks = 0;
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (/^\{"type":"(tickers|snapshot)"/.test(String(payload))) this.ticks += 1;
+      }),
+    );
   }
 
   /** Keeps the cookie banner out of the way of clicks and screenshots. */
@@ -75,6 +82,18 @@ export class TradePage {
   }
   bookRowsOf(type: 'buy' | 'sell'): Locator {
     return this.page.locator(`[data-testid="order-book-row"][data-type="${type}"]`);
+  }
+  /**
+   * Resolves once the page has received another market tick (a realtime 'tickers' or
+   * 'snapshot' message, what the page re-renders prices from).
+   */
+  async waitForTick(timeout = 15_000): Promise<void> {
+    const before = this.ticks;
+    const deadline = Date.now() + timeout;
+    while (this.ticks === before) {
+      if (Date.now() > deadline) throw new Error(`no market tick within ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
   bookFilter(name: 'All' | 'Buys' | 'Sells'): Locator {
     return this.page

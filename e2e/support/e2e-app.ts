@@ -8,8 +8,9 @@ import { inject } from 'vitest';
 import { COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { testConfig } from '../../apps/server/src/config.ts';
+import { buildApp, testConfig } from '../../test/support/server.ts';
+// Registers toBeVisible, toHaveText, toHaveCount… on vitest's expect for every browser test.
+import './web-assertions.ts';
 import { openTestDb, pgUrl } from '../../test/support/databases.ts';
 import { ADMIN, newUser } from '../../test/support/app.ts';
 

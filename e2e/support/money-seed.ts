@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
 import { logInAdmin } from '../../test/support/app.ts';
+import { VIEWPORTS, type Account, type E2e, type Viewport } from './e2e-app.ts';
 
 /**
  * Money fixtures for browser tests, made the way production makes them: deposits approved by
@@ -120,4 +122,14 @@ export async function submitKyc(app: FastifyInstance, userId: string): Promise<v
       WHERE id = $1`,
     [userId],
   );
+}
+
+/** A signed-in new user whose KYC is verified: the only kind who may deposit (DESIGN.md §8). */
+export async function verifiedUserPage(
+  e2e: E2e,
+  viewport: Viewport = VIEWPORTS.desktop,
+): Promise<{ page: Page; account: Account }> {
+  const { page, account } = await e2e.userPage(viewport);
+  await verifyKyc(e2e.app, await userIdOf(e2e.app, account.email));
+  return { page, account };
 }

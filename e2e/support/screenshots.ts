@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { AppShell } from '../page-models/app-shell.ts';
 import { VIEWPORTS, type Viewport } from './e2e-app.ts';
 
 /** Kept as test artifacts (STYLE.md): test-results/screenshots/<name>-<w>x<h>.png. */
@@ -36,4 +38,21 @@ export async function screenshotBothSizes(
     files.push(await screenshot(page, name));
   }
   return files;
+}
+
+/**
+ * What a person checks on a screen before its picture is kept, at each size: what must be
+ * visible is, and nothing runs off the side (no sideways scrolling). For `screenshotBothSizes`.
+ */
+export function looksRight(...visible: Locator[]) {
+  return async (page: Page): Promise<void> => {
+    for (const locator of visible) await expect(locator).toBeVisible();
+    const shell = new AppShell(page);
+    const size = page.viewportSize();
+    await expect
+      .poll(() => shell.horizontalOverflow(), {
+        message: `sideways overflow at ${size?.width}×${size?.height}: ${(await shell.overflowingElements()).join(', ')}`,
+      })
+      .toBe(0);
+  };
 }

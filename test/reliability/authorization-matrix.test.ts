@@ -12,8 +12,8 @@ import {
   type TestApp,
 } from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
-import { fund, utr } from '../../apps/server/test/money-helpers.ts';
-import { kycFormData, submitKyc, validParts } from '../../apps/server/test/kyc-fixtures.ts';
+import { fund, utr } from '../support/money-helpers.ts';
+import { kycFormData, submitKyc, validParts } from '../support/kyc-fixtures.ts';
 import { listRoutes } from './support/routes.ts';
 
 if (!pgUrl()) console.warn(postgresSkipReason());
@@ -90,6 +90,52 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   },
   'GET /api/admin/trades': { access: 'admin' },
   'GET /api/admin/audit': { access: 'admin' },
+  'GET /api/withdrawals': { access: 'user' },
+  'GET /api/withdrawals/limits': { access: 'user' },
+  'POST /api/withdrawals': {
+    access: 'user',
+    // A random account id: the caller's own ones are not known here (404, after the auth).
+    probe: () => json({ amount: '100', bankAccountId: someUuid() }),
+  },
+  'POST /api/withdrawals/:id/cancel': { access: 'user' },
+  'GET /api/me/bank-accounts': { access: 'user' },
+  'POST /api/me/bank-accounts': {
+    access: 'user',
+    probe: () =>
+      json({
+        accountNumber: String(100_000_000_000 + Math.floor(Math.random() * 1e9)),
+        ifscCode: 'HDFC0001234',
+        bankName: 'HDFC Bank',
+        accountHolderName: 'Asha Rao',
+      }),
+  },
+  'GET /api/admin/withdrawals': { access: 'admin' },
+  'POST /api/admin/withdrawals/:id/approve': {
+    access: 'admin',
+    probe: () => json({ utrNumber: 'PAYOUT123456' }),
+  },
+  'POST /api/admin/withdrawals/:id/reject': {
+    access: 'admin',
+    probe: () => json({ reason: 'Account closed' }),
+  },
+  'GET /api/admin/bank-accounts': { access: 'admin' },
+  'POST /api/admin/bank-accounts/:id/verify': { access: 'admin' },
+  'POST /api/admin/bank-accounts/:id/reject': {
+    access: 'admin',
+    probe: () => json({ reason: 'Holder name differs' }),
+  },
+  'GET /api/trades/quote-settings': { access: 'public', sessionIndependent: true },
+  'GET /api/me/overview': { access: 'user' },
+  'GET /api/statement': { access: 'user' },
+  'GET /api/statement.csv': { access: 'user' },
+  'GET /api/tds/statement.csv': {
+    access: 'user',
+    probe: () => ({ url: '/api/tds/statement.csv?quarter=2026-Q3' }),
+  },
+  'GET /api/admin/tds.csv': {
+    access: 'admin',
+    probe: () => ({ url: '/api/admin/tds.csv?quarter=2026-Q3' }),
+  },
   // The admin folder's catch-all (printed as a bare `*`): unknown admin paths stay behind the guard.
   '* *': { access: 'admin', probe: () => ({ url: '/api/admin/no-such-page' }) },
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInAdmin, signUpVerified, startTestApp, type TestApp } from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { checkLedgerInvariants } from '../support/invariants.ts';
-import { fund, pool } from '../../apps/server/test/money-helpers.ts';
+import { fund, pool } from '../support/money-helpers.ts';
 
 if (!pgUrl()) console.warn(postgresSkipReason());
 

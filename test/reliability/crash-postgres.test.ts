@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { openPostgres } from '../../apps/server/src/db/postgres.ts';
-import { utr } from '../../apps/server/test/money-helpers.ts';
-import { connect } from '../../apps/server/test/realtime-client.ts';
+import { openPostgres } from '../support/server.ts';
+import { utr } from '../support/money-helpers.ts';
+import { connect } from '../support/realtime-client.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { checkLedgerInvariants } from '../support/invariants.ts';
 import { freePort, startDurableCluster, type DurableCluster } from './support/durable-pg.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../apps/server/src/db/postgres.ts';
+import { openPostgres } from '../support/server.ts';
 import { createPgDatabase, pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { checkLedgerInvariants } from '../support/invariants.ts';
 import { httpClient, type HttpClient } from './support/http-client.ts';

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
-import { utr } from '../../apps/server/test/money-helpers.ts';
+import { utr } from '../support/money-helpers.ts';
 import { listRoutes } from './support/routes.ts';
 import { diff, snapshot } from './support/snapshot.ts';
 

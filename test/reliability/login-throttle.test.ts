@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@sikka/contracts';
-import { testConfig } from '../../apps/server/src/config.ts';
+import { testConfig } from '../support/server.ts';
 import { ADMIN, newUser, startTestApp, type TestApp } from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 

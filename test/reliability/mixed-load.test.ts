@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalToUnits, unitsToDecimal } from '@sikka/contracts';
 import { quickPrices } from '@sikka/contracts';
-import { utr } from '../../apps/server/test/money-helpers.ts';
+import { utr } from '../support/money-helpers.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { checkLedgerInvariants, ledgerTotals } from '../support/invariants.ts';

@@ -11,8 +11,8 @@ import {
   type TestApp,
 } from '../support/app.ts';
 import { availableDrivers, pgUrl, postgresSkipReason, type Driver } from '../support/databases.ts';
-import { utr } from '../../apps/server/test/money-helpers.ts';
-import { kycFormData, validParts } from '../../apps/server/test/kyc-fixtures.ts';
+import { utr } from '../support/money-helpers.ts';
+import { kycFormData, validParts } from '../support/kyc-fixtures.ts';
 import { checkLedgerInvariants } from '../support/invariants.ts';
 import { commands, disagreements, RATE, type Model, type Real } from './support/fuzz-model.ts';
 

@@ -12,8 +12,8 @@ import {
 } from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { checkLedgerInvariants } from '../support/invariants.ts';
-import { fund, utr } from '../../apps/server/test/money-helpers.ts';
-import { kycFormData, submitKyc, validParts } from '../../apps/server/test/kyc-fixtures.ts';
+import { fund, utr } from '../support/money-helpers.ts';
+import { kycFormData, submitKyc, validParts } from '../support/kyc-fixtures.ts';
 import { diff, snapshot, type Change } from './support/snapshot.ts';
 
 if (!pgUrl()) console.warn(postgresSkipReason());

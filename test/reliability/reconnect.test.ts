@@ -7,8 +7,8 @@ import { formatInr } from '../../apps/web/src/lib/format.ts';
 import { e2eSkipReason, startE2e, type E2e } from '../../e2e/support/e2e-app.ts';
 import { AppShell } from '../../e2e/page-models/app-shell.ts';
 import { logInAdmin, verifyKyc } from '../support/app.ts';
-import { fund } from '../../apps/server/test/money-helpers.ts';
-import { sleep } from '../../apps/server/test/realtime-client.ts';
+import { fund } from '../support/money-helpers.ts';
+import { sleep } from '../support/realtime-client.ts';
 
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);

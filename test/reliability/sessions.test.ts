@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, SESSION_COOKIE, SESSION_TTL_MS } from '@sikka/contracts';
-import { testConfig } from '../../apps/server/src/config.ts';
+import { testConfig } from '../support/server.ts';
 import { newUser, signUp, startTestApp, type TestApp } from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { median, prng } from './support/prng.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_PATH } from '@sikka/contracts';
-import { utr } from '../../apps/server/test/money-helpers.ts';
-import { connect, type TestSocket } from '../../apps/server/test/realtime-client.ts';
+import { utr } from '../support/money-helpers.ts';
+import { connect, type TestSocket } from '../support/realtime-client.ts';
 import { createPgDatabase, pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { httpClient, type HttpClient } from './support/http-client.ts';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
@@ -71,7 +71,7 @@ describe.skipIf(!pgUrl())('two server processes on one PostgreSQL', () => {
           `got ₹${event.balances.inr} in ${ms} ms; bystander got ${leaked}`,
       );
       expect(approved.status).toBe(200);
-      expect(event.balances).toEqual({ inr: '2500.00', usdt: '0.00000000' });
+      expect(event.balances).toEqual({ inr: '2500.00', inrHeld: '0.00', usdt: '0.00000000' });
       expect(me.json<{ balances: unknown }>().balances).toEqual(event.balances);
       expect(leaked).toBe(0);
       expect(ms).toBeLessThan(5000);

@@ -6,11 +6,11 @@ import {
   type BalanceMessage,
   type Balances,
 } from '@sikka/contracts';
-import { testConfig } from '../../apps/server/src/config.ts';
+import { testConfig } from '../support/server.ts';
 import { logInAdmin, signUp, signUpVerified, startTestApp, type TestApp } from '../support/app.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
-import { fund } from '../../apps/server/test/money-helpers.ts';
-import { connect, listen, sleep, type TestSocket } from '../../apps/server/test/realtime-client.ts';
+import { fund } from '../support/money-helpers.ts';
+import { connect, listen, sleep, type TestSocket } from '../support/realtime-client.ts';
 
 if (!pgUrl()) console.warn(postgresSkipReason());
 

@@ -2,9 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { testConfig, type Config } from '../../apps/server/src/config.ts';
-import type { Queryable } from '../../apps/server/src/db/index.ts';
+import { buildApp, testConfig, type Config, type Queryable } from './server.ts';
 import { openTestDb, type Driver } from './databases.ts';
 
 export interface TestApp {

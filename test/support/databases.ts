@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite } from '../../apps/server/src/db/pglite.ts';
-import { openPostgres } from '../../apps/server/src/db/postgres.ts';
-import type { Db } from '../../apps/server/src/db/index.ts';
+import { openPglite, openPostgres, type Db } from './server.ts';
 
 export type Driver = 'pglite' | 'postgres';
 

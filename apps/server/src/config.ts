@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { compareDecimal, TRADE_MAX_TOTAL_INR, TRADE_MIN_TOTAL_INR } from '@sikka/contracts';
+import {
+  compareDecimal,
+  TDS_RATE_DEFAULT,
+  TRADE_MAX_TOTAL_INR,
+  TRADE_MIN_TOTAL_INR,
+  WITHDRAW_DAILY_LIMIT_INR,
+  WITHDRAW_MAX_INR,
+  WITHDRAW_MIN_INR,
+} from '@sikka/contracts';
 import { normaliseOrigin } from './http/origins.ts';
 
 const optionalString = z
@@ -94,6 +102,19 @@ export const envSchema = z.object({
   /** Bounds of one quick trade's INR total (decimal rupees); the minimum is at least ₹0.01. */
   TRADE_MIN_TOTAL_INR: inrAmount(TRADE_MIN_TOTAL_INR),
   TRADE_MAX_TOTAL_INR: inrAmount(TRADE_MAX_TOTAL_INR),
+  /** Bounds of one INR withdrawal request, and of a user's pending + paid requests per India day. */
+  WITHDRAW_MIN_INR: inrAmount(WITHDRAW_MIN_INR),
+  WITHDRAW_MAX_INR: inrAmount(WITHDRAW_MAX_INR),
+  WITHDRAW_DAILY_LIMIT_INR: inrAmount(WITHDRAW_DAILY_LIMIT_INR),
+  /**
+   * TDS withheld from every USDT sell's INR proceeds (Income-tax Act section 194S), as a
+   * decimal fraction: '0.01' = 1%, '0' turns it off. At most 6 places, below 1.
+   */
+  TDS_RATE: z
+    .string()
+    .trim()
+    .regex(/^0(\.\d{1,6})?$/, 'must be a decimal fraction from 0 to below 1, e.g. 0.01')
+    .default(TDS_RATE_DEFAULT),
   /** Directory of the built web app; served with SPA fallback when present. */
   WEB_DIST: optionalString,
 });
@@ -111,6 +132,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (compareDecimal(parsed.data.TRADE_MIN_TOTAL_INR, parsed.data.TRADE_MAX_TOTAL_INR) > 0) {
     throw new ConfigError(
       'Invalid configuration:\n  TRADE_MIN_TOTAL_INR: must not be above TRADE_MAX_TOTAL_INR',
+    );
+  }
+  if (compareDecimal(parsed.data.WITHDRAW_MIN_INR, parsed.data.WITHDRAW_MAX_INR) > 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WITHDRAW_MIN_INR: must not be above WITHDRAW_MAX_INR',
     );
   }
   return parsed.data;

@@ -8,7 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/support/app.ts';
-import { kycFormData, submitKyc, validParts } from './kyc-fixtures.ts';
+import { kycFormData, submitKyc, validParts } from '../../../test/support/kyc-fixtures.ts';
 
 describe.each(availableDrivers())('audit log of admin decisions on %s', (driver) => {
   let t: TestApp;

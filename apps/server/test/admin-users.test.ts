@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_SIZE, messages } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
-import { kycFormData, submitKyc, validParts } from './kyc-fixtures.ts';
+import { kycFormData, submitKyc, validParts } from '../../../test/support/kyc-fixtures.ts';
 
 describe.each(availableDrivers())('admin users and KYC review on %s', (driver) => {
   let t: TestApp;

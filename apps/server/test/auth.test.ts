@@ -45,7 +45,7 @@ describe.each(availableDrivers())('accounts and sessions on %s', (driver) => {
       headers: { cookie: sessionCookie(res) },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json().balances).toEqual({ inr: '0.00', usdt: '0.00000000' });
+    expect(me.json().balances).toEqual({ inr: '0.00', inrHeld: '0.00', usdt: '0.00000000' });
     const rows = await t.app.db.query<{ balance: string; kyc_status: string }>(
       'SELECT balance, kyc_status FROM users WHERE id = $1',
       [user.id],

@@ -8,7 +8,7 @@ import {
   type TestApp,
 } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
-import { api, utr } from './money-helpers.ts';
+import { api, utr } from '../../../test/support/money-helpers.ts';
 
 describe.each(availableDrivers())('INR deposits on %s', (driver) => {
   let t: TestApp;
@@ -47,7 +47,7 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
     });
     expect(deposit.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(deposit.createdAt).toISOString()).toBe(deposit.createdAt);
-    expect(await balanceOf(u.cookie)).toEqual({ inr: '0.00', usdt: '0.00000000' });
+    expect(await balanceOf(u.cookie)).toEqual({ inr: '0.00', inrHeld: '0.00', usdt: '0.00000000' });
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
@@ -246,7 +246,11 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
         user: { id: u.id, fullName: 'Meera Iyer', email: u.email },
       });
       expect(res.json().deposit.decidedAt).not.toBeNull();
-      expect(await balanceOf(u.cookie)).toEqual({ inr: '5000.25', usdt: '0.00000000' });
+      expect(await balanceOf(u.cookie)).toEqual({
+        inr: '5000.25',
+        inrHeld: '0.00',
+        usdt: '0.00000000',
+      });
 
       const again = await http.post(`/api/admin/deposits/${dep.id}/approve`, admin);
       expect(again.statusCode).toBe(409);
@@ -258,7 +262,11 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
         reason: 'late',
       });
       expect(reject.statusCode).toBe(409);
-      expect(await balanceOf(u.cookie)).toEqual({ inr: '5000.25', usdt: '0.00000000' });
+      expect(await balanceOf(u.cookie)).toEqual({
+        inr: '5000.25',
+        inrHeld: '0.00',
+        usdt: '0.00000000',
+      });
       const entries = await t.app.db.query<{ account: string; amount: string }>(
         'SELECT account, amount::text FROM ledger_entries WHERE operation_id = $1 ORDER BY account',
         [dep.id],
@@ -296,7 +304,11 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
       const approve = await http.post(`/api/admin/deposits/${dep.id}/approve`, admin);
       expect(approve.statusCode).toBe(409);
       expect(approve.json().error.message).toBe(messages.money.depositNotPending('rejected'));
-      expect(await balanceOf(u.cookie)).toEqual({ inr: '0.00', usdt: '0.00000000' });
+      expect(await balanceOf(u.cookie)).toEqual({
+        inr: '0.00',
+        inrHeld: '0.00',
+        usdt: '0.00000000',
+      });
       const own = (await http.get('/api/deposits', u.cookie)).json().deposits[0];
       expect(own).toMatchObject({
         status: 'rejected',
@@ -328,7 +340,11 @@ describe.each(availableDrivers())('INR deposits on %s', (driver) => {
         reason: '',
       });
       expect(blank.statusCode).toBe(403);
-      expect(await balanceOf(u.cookie)).toEqual({ inr: '0.00', usdt: '0.00000000' });
+      expect(await balanceOf(u.cookie)).toEqual({
+        inr: '0.00',
+        inrHeld: '0.00',
+        usdt: '0.00000000',
+      });
       expect((await http.get('/api/deposits', u.cookie)).json().deposits[0].status).toBe('pending');
     });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentKinds, kycDocumentPath, messages } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
-import { kycFormData, submitKyc, validParts } from './kyc-fixtures.ts';
+import { kycFormData, submitKyc, validParts } from '../../../test/support/kyc-fixtures.ts';
 
 const CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 

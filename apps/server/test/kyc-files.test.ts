@@ -15,7 +15,7 @@ import {
   png,
   submitKyc,
   validParts,
-} from './kyc-fixtures.ts';
+} from '../../../test/support/kyc-fixtures.ts';
 
 const MB = 1024 * 1024;
 

@@ -15,7 +15,7 @@ import {
   stream,
   type PdfObject,
 } from './hostile-pdfs.ts';
-import { kycFormData, submitKyc, validParts } from './kyc-fixtures.ts';
+import { kycFormData, submitKyc, validParts } from '../../../test/support/kyc-fixtures.ts';
 
 const refused = (message: string) => ({ ok: false, message });
 const one = (objects: PdfObject[], trailer?: string) => pdfFile([{ objects, trailer }]);

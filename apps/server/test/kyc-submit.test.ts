@@ -5,7 +5,12 @@ import { messages } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { KEY_FILE, loadVaultKey, openAadhaar } from '../src/kyc/vault.ts';
-import { kycFormData, submitKyc, validAadhaar, validParts } from './kyc-fixtures.ts';
+import {
+  kycFormData,
+  submitKyc,
+  validAadhaar,
+  validParts,
+} from '../../../test/support/kyc-fixtures.ts';
 
 const REQUIRED_IN_SPEC_ORDER = [
   'Aadhar number is required',

@@ -3,7 +3,11 @@ import { messages, tickersResponseSchema } from '@sikka/contracts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { freePort } from '../../../test/support/pg-cluster.ts';
 import { mapCoinDcxTickers } from '../src/market/coin-mapping.ts';
-import { coinDcxItem, startFakeUpstream, type FakeUpstream } from './market-fake-upstream.ts';
+import {
+  coinDcxItem,
+  startFakeUpstream,
+  type FakeUpstream,
+} from '../../../test/support/market-fake-upstream.ts';
 
 // The feed does not touch the database; one driver is enough here.
 describe('upstream ticker source against a local CoinDCX-shaped server', () => {

@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from '../../../test/support/app.ts';
 import { checkLedgerInvariants, ledgerTotals } from '../../../test/support/invariants.ts';
-import { api, fund, pool, utr } from './money-helpers.ts';
+import { api, fund, pool, utr } from '../../../test/support/money-helpers.ts';
 
 /**
  * Concurrency proofs on real PostgreSQL (PGlite serves one connection at a time, so there a
@@ -186,13 +186,14 @@ describe.skipIf(!pgUrl())('money under concurrency on PostgreSQL', () => {
       model.get(d.user.id)!.inr += decimalToUnits(d.amount, 2);
     };
     const onTrade = (userId: string, res: LightMyRequestResponse) => {
-      const trade = res.json().trade as { id: string; type: string; amount: string; total: string };
+      const trade = res.json().trade as { id: string; type: string; amount: string; net: string };
       if (seenTrades.has(trade.id)) return; // an idempotent replay of one we counted
       seenTrades.add(trade.id);
       const m = model.get(userId)!;
       const sign = trade.type === 'buy' ? 1n : -1n;
       m.usdt += sign * decimalToUnits(trade.amount, 8);
-      m.inr -= sign * decimalToUnits(trade.total, 2);
+      // net: what the user's INR moved by (a sell's total less the TDS withheld)
+      m.inr -= sign * decimalToUnits(trade.net, 2);
     };
 
     // Everyone starts with an approved deposit, through the API like the rest.

@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
-import { api, utr } from './money-helpers.ts';
+import { api, utr } from '../../../test/support/money-helpers.ts';
 
 /**
  * Money moves only for users whose KYC is verified (PMLA; DESIGN.md §8): deposit requests and

@@ -16,7 +16,7 @@ import {
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/money/demo-data.ts';
 import { isPriceWorse } from '../src/money/rate.ts';
-import { api, fund, utr } from './money-helpers.ts';
+import { api, fund, utr } from '../../../test/support/money-helpers.ts';
 
 /** The SQL functions and the ledger, called directly: the last line of defence. */
 describe.each(availableDrivers())('ledger and money functions on %s', (driver) => {
@@ -202,6 +202,7 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
     // ₹85,000 approved; buys 367.8456789 USDT at 89.70, sells 71.25 at 86.20
     expect((await http.get('/api/me', cookie)).json().balances).toEqual({
       inr: '58145.99',
+      inrHeld: '0.00',
       usdt: '296.59567890',
     });
     const deposits = (await http.get('/api/deposits', cookie)).json().deposits;

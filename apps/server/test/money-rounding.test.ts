@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  addDecimal,
   compareDecimal,
   decimalToUnits,
   exactTradeValue,
+  multiplyDecimal,
   quickPrices,
+  sellProceeds,
+  TDS_RATE_DEFAULT,
   tradeTotal,
   unitsToDecimal,
   type QuickSide,
@@ -17,7 +21,7 @@ import {
   type TestApp,
 } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
-import { api, fund } from './money-helpers.ts';
+import { api, fund } from '../../../test/support/money-helpers.ts';
 
 /**
  * Rounding never pays a user (issue: "Rounding creates money"). These run with the minimum
@@ -120,10 +124,27 @@ describe.each(availableDrivers())('house rounding on %s', (driver) => {
             continue;
           }
           trades += 1;
-          const trade = res.json().trade as { total: string; price: string };
+          const trade = res.json().trade as {
+            total: string;
+            price: string;
+            tds: string;
+            net: string;
+          };
           const exact = exactTradeValue(op.usdtAmount, trade.price);
           // The server's figure is the preview's figure, to the paisa.
           expect(trade.total).toBe(tradeTotal(op.side, op.usdtAmount, trade.price));
+          if (op.side === 'sell') {
+            // TDS (the product default, 1%) as the preview shows it; what the user receives
+            // is never more than the exact value less 1% of it.
+            const proceeds = sellProceeds(op.usdtAmount, trade.price, TDS_RATE_DEFAULT);
+            expect({ tds: trade.tds, net: trade.net }).toEqual({
+              tds: proceeds.tds,
+              net: proceeds.net,
+            });
+            const exactNet = multiplyDecimal(exact, '0.99', 12);
+            expect(compareDecimal(trade.net, exactNet)).toBeLessThanOrEqual(0);
+          } else
+            expect({ tds: trade.tds, net: trade.net }).toEqual({ tds: '0.00', net: trade.total });
           if (op.side === 'buy')
             expect(compareDecimal(trade.total, exact)).toBeGreaterThanOrEqual(0);
           else expect(compareDecimal(trade.total, exact)).toBeLessThanOrEqual(0);
@@ -137,6 +158,30 @@ describe.each(availableDrivers())('house rounding on %s', (driver) => {
     );
     expect(trades).toBeGreaterThan(40);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('withholds in SQL exactly the TDS the preview shows, rounded up, at any rate', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 10 ** 12 }).map((n) => unitsToDecimal(BigInt(n), 8)),
+        fc.integer({ min: 1, max: 10 ** 8 }).map((n) => unitsToDecimal(BigInt(n), 2)),
+        fc.constantFrom('0', '0.01', '0.001', '0.05', '0.123456', '0.999999'),
+        async (amount, price, tdsRate) => {
+          const rows = await t.app.db.query<{ gross: string; tds: string }>(
+            `SELECT trade_total('sell', $1::numeric, $2::numeric)::text AS gross,
+                    tds_amount(trade_total('sell', $1::numeric, $2::numeric), $3::numeric)::text AS tds`,
+            [amount, price, tdsRate],
+          );
+          const proceeds = sellProceeds(amount, price, tdsRate);
+          expect(rows[0]).toEqual({ gross: proceeds.gross, tds: proceeds.tds });
+          // Rounded up: the TDS is at least gross × rate and less than a paisa above it.
+          const exactTds = multiplyDecimal(proceeds.gross, tdsRate, 10);
+          expect(compareDecimal(proceeds.tds, exactTds)).toBeGreaterThanOrEqual(0);
+          expect(compareDecimal(proceeds.tds, addDecimal(exactTds, '0.01', 10))).toBe(-1);
+        },
+      ),
+      { numRuns: 300, seed: 14 },
+    );
   });
 
   it('computes in SQL exactly the totals the preview shows', async () => {

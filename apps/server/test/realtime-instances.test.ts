@@ -6,7 +6,7 @@ import { openPostgres } from '../src/db/postgres.ts';
 import type { Db } from '../src/db/index.ts';
 import { createPgDatabase, pgUrl, postgresSkipReason } from '../../../test/support/databases.ts';
 import { ADMIN, signUp } from '../../../test/support/app.ts';
-import { connect, listen, type TestSocket } from './realtime-client.ts';
+import { connect, listen, type TestSocket } from '../../../test/support/realtime-client.ts';
 
 const hasPostgres = pgUrl() !== '';
 if (!hasPostgres) console.warn(postgresSkipReason());
@@ -64,7 +64,7 @@ describe.skipIf(!hasPostgres)('realtime across two server instances on one Postg
     await a.db.query('UPDATE users SET balance = balance + 100 WHERE id = $1', [user.id]);
     expect(await tab.next('balance')).toEqual({
       type: 'balance',
-      balances: { inr: '100.00', usdt: '0.00000000' },
+      balances: { inr: '100.00', inrHeld: '0.00', usdt: '0.00000000' },
     });
     await a.db.transaction(async (tx) => {
       await tx.query(
@@ -73,7 +73,11 @@ describe.skipIf(!hasPostgres)('realtime across two server instances on one Postg
       );
       await tx.query('UPDATE users SET balance = balance - 40 WHERE id = $1', [user.id]);
     });
-    expect((await tab.next('balance')).balances).toEqual({ inr: '60.00', usdt: '1.25000000' });
+    expect((await tab.next('balance')).balances).toEqual({
+      inr: '60.00',
+      inrHeld: '0.00',
+      usdt: '1.25000000',
+    });
     await b.realtime.settled();
     expect(otherTab.messages.some((m) => m.type === 'balance')).toBe(false);
   });

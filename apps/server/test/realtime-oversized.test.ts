@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_MAX_MESSAGE_BYTES } from '@sikka/contracts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
-import { connect, listen, sleep } from './realtime-client.ts';
+import { connect, listen, sleep } from '../../../test/support/realtime-client.ts';
 
 interface LogLine {
   level: number;

@@ -10,8 +10,12 @@ import {
 } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
-import { coinDcxItem, startFakeUpstream, type FakeUpstream } from './market-fake-upstream.ts';
-import { connect, listen, sleep, type TestSocket } from './realtime-client.ts';
+import {
+  coinDcxItem,
+  startFakeUpstream,
+  type FakeUpstream,
+} from '../../../test/support/market-fake-upstream.ts';
+import { connect, listen, sleep, type TestSocket } from '../../../test/support/realtime-client.ts';
 
 const ALLOWED = 'https://app.sikka.example';
 
@@ -224,7 +228,7 @@ describe.each(availableDrivers())(
       for (const tab of [ashaTab1, ashaTab2]) {
         expect(await tab.next('balance')).toEqual({
           type: 'balance',
-          balances: { inr: '100.00', usdt: '0.00000000' },
+          balances: { inr: '100.00', inrHeld: '0.00', usdt: '0.00000000' },
         });
       }
       await t.app.db.query(
@@ -233,6 +237,7 @@ describe.each(availableDrivers())(
       );
       expect((await ashaTab1.next('balance')).balances).toEqual({
         inr: '100.00',
+        inrHeld: '0.00',
         usdt: '2.50000000',
       });
       await sleep(300);
@@ -240,7 +245,7 @@ describe.each(availableDrivers())(
       // Ravi's own sign-up (his wallet row) may notify after his tab opened on a busy
       // machine; that is his zero balance. Nothing of Asha's may reach him or a guest.
       for (const m of balances(raviTab)) {
-        expect(m.balances).toEqual({ inr: '0.00', usdt: '0.00000000' });
+        expect(m.balances).toEqual({ inr: '0.00', inrHeld: '0.00', usdt: '0.00000000' });
       }
       expect(balances(guest)).toEqual([]);
     });

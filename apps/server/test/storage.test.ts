@@ -12,7 +12,7 @@ import {
   createDocumentStorage,
   type DocumentStorage,
 } from '../src/storage/index.ts';
-import { kycFormData, submitKyc, validParts } from './kyc-fixtures.ts';
+import { kycFormData, submitKyc, validParts } from '../../../test/support/kyc-fixtures.ts';
 
 const BUCKET = 'sikka-kyc-test';
 

@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
-import { api, fund } from './money-helpers.ts';
+import { api, fund } from '../../../test/support/money-helpers.ts';
 
 describe.each(availableDrivers())('quick trades on %s', (driver) => {
   let t: TestApp;
@@ -62,8 +62,12 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
       total: '110.75',
       status: 'completed',
     });
-    expect(res.json().balances).toEqual({ inr: '889.25', usdt: '1.23456789' });
-    expect(await balanceOf(u.cookie)).toEqual({ inr: '889.25', usdt: '1.23456789' });
+    expect(res.json().balances).toEqual({ inr: '889.25', inrHeld: '0.00', usdt: '1.23456789' });
+    expect(await balanceOf(u.cookie)).toEqual({
+      inr: '889.25',
+      inrHeld: '0.00',
+      usdt: '1.23456789',
+    });
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
@@ -73,14 +77,18 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
     await quick(u.cookie, { side: 'buy', usdtAmount: '10', quotedRate: '89.7' });
     const res = await quick(u.cookie, { side: 'sell', usdtAmount: '3.333', quotedRate: '86.2' });
     expect(res.statusCode).toBe(201);
-    // 3.333 × 86.20 = 287.3046 → the seller receives ₹287.30 (rounded down)
+    // 3.333 × 86.20 = 287.3046 → the gross is ₹287.30 (rounded down); 1% TDS (section 194S)
+    // = 2.873 → ₹2.88 withheld (rounded up); the seller receives ₹284.42.
     expect(res.json().trade).toMatchObject({
       type: 'sell',
       amount: '3.33300000',
       price: '86.20',
       total: '287.30',
+      tds: '2.88',
+      net: '284.42',
     });
-    expect(res.json().balances).toEqual({ inr: '390.30', usdt: '6.66700000' });
+    // 1000 − 897.00 (the buy) + 284.42
+    expect(res.json().balances).toEqual({ inr: '387.42', inrHeld: '0.00', usdt: '6.66700000' });
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
@@ -170,7 +178,11 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
       code: 'insufficient_inr',
       message: 'Insufficient INR balance',
     });
-    expect(await balanceOf(u.cookie)).toEqual({ inr: '100.00', usdt: '0.00000000' });
+    expect(await balanceOf(u.cookie)).toEqual({
+      inr: '100.00',
+      inrHeld: '0.00',
+      usdt: '0.00000000',
+    });
     expect(await tradeCount(u.id)).toBe(0);
     // Exactly the balance is fine: 1.11482720 × 89.70 = 99.99999984 → ₹100.00
     const all = await quick(u.cookie, { side: 'buy', usdtAmount: '1.1148272', quotedRate: '89.7' });
@@ -354,8 +366,16 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
       quotedRate: '100000',
     });
     expect(sellHigh.statusCode).toBe(409);
-    expect(await balanceOf(a.cookie)).toEqual({ inr: '1000.00', usdt: '0.00000000' });
-    expect(await balanceOf(b.cookie)).toEqual({ inr: '1000.00', usdt: '0.00000000' });
+    expect(await balanceOf(a.cookie)).toEqual({
+      inr: '1000.00',
+      inrHeld: '0.00',
+      usdt: '0.00000000',
+    });
+    expect(await balanceOf(b.cookie)).toEqual({
+      inr: '1000.00',
+      inrHeld: '0.00',
+      usdt: '0.00000000',
+    });
     expect(await tradeCount(a.id)).toBe(0);
     expect(await tradeCount(b.id)).toBe(0);
   });
@@ -416,8 +436,8 @@ describe.each(availableDrivers())('quick trades on %s', (driver) => {
     const listed = (await http.get('/api/trades', u.cookie)).json().trades;
     expect(listed).toEqual([sold.json().trade, bought.json().trade]);
     expect(bought.json().trade.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    // 500 − 44.85 + 21.55 = 476.70; 0.5 − 0.25 USDT
-    expect(sold.json().balances).toEqual({ inr: '476.70', usdt: '0.25000000' });
+    // 500 − 44.85 + (21.55 − 0.22 TDS) = 476.48; 0.5 − 0.25 USDT
+    expect(sold.json().balances).toEqual({ inr: '476.48', inrHeld: '0.00', usdt: '0.25000000' });
     expect(await balanceOf(u.cookie)).toEqual(sold.json().balances);
   });
 

@@ -51,10 +51,13 @@ export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
   id: z.string(),
-  /** e.g. 'kyc.verified', 'kyc.rejected', 'kyc.submitted', 'deposit.approved', 'deposit.rejected' */
+  /**
+   * e.g. 'kyc.verified', 'kyc.submitted', 'deposit.approved', 'deposit.rejected',
+   * 'withdrawal.paid', 'withdrawal.rejected', 'withdrawal.cancelled', 'bank_account.verified'
+   */
   action: z.string(),
   actor: z.object({ id: z.string(), email: z.string(), fullName: z.string() }).nullable(),
-  targetType: z.enum(['user', 'deposit']),
+  targetType: z.enum(['user', 'deposit', 'withdrawal', 'bank_account']),
   targetId: z.string(),
   subject: z.object({ id: z.string(), email: z.string(), fullName: z.string() }).nullable(),
   before: z.record(z.string(), z.unknown()),

@@ -31,6 +31,9 @@ export const errorCodes = [
   'deposit_limit',
   'kyc_required',
   'trade_limit',
+  'withdrawal_limit',
+  'bank_account_unverified',
+  'duplicate_bank_account',
   'payload_too_large',
   'internal_error',
 ] as const;

@@ -12,3 +12,5 @@ export * from './market.ts';
 export * from './realtime.ts';
 export * from './ticker-delta.ts';
 export * from './quick-trade.ts';
+export * from './statement.ts';
+export * from './withdrawals.ts';

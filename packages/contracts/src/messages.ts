@@ -93,6 +93,7 @@ export const messages = {
     /** Money moves only for verified users (PMLA; DESIGN.md §8). */
     deposit: 'Verify your identity to deposit INR',
     trade: 'Verify your identity to trade',
+    withdraw: 'Verify your identity to withdraw INR',
     submitted: 'Your KYC is under review. You can deposit and trade once it is verified.',
   },
   money: {
@@ -107,6 +108,37 @@ export const messages = {
     reasonInvalid: 'The reason contains a character that cannot be stored',
     depositNotFound: 'Deposit not found',
     depositNotPending: (status: string) => `This deposit is already ${status}`,
+  },
+  withdrawals: {
+    fetchFailed: 'Failed to fetch withdrawals',
+    submitFailed: 'Failed to submit withdrawal request',
+    submitted: 'Withdrawal request submitted successfully',
+    cancelled: 'Withdrawal request cancelled',
+    /** Bounds are the server's settings, en-IN grouped (GET /api/withdrawals/limits). */
+    amountMin: (min: string) => `Minimum withdrawal amount is ₹${min}`,
+    amountMax: (max: string) => `Maximum withdrawal amount is ₹${max}`,
+    dailyLimit: (limit: string, left: string) =>
+      `Daily withdrawal limit of ₹${limit} reached. You can withdraw up to ₹${left} more today.`,
+    bankAccountRequired: 'Please select a bank account',
+    bankAccountUnverified:
+      'This bank account is not verified yet. You can withdraw to it once it is verified.',
+    notPending: (status: string) => `This withdrawal is already ${status}`,
+    payoutUtrRequired: 'Payout UTR number is required',
+    payoutUtrInvalid: 'Payout UTR number must be 6 to 22 letters or digits',
+    payoutUtrDuplicate: 'This UTR number was already used for another withdrawal',
+    statusInvalid: 'Status must be pending, paid, rejected or cancelled',
+    approved: 'Withdrawal marked as paid',
+    rejected: 'Withdrawal rejected successfully',
+  },
+  bankAccounts: {
+    holderNameRequired: 'Account holder name is required',
+    holderNameLength: 'Account holder name must be 2 to 100 characters',
+    duplicate: 'This bank account has already been added',
+    notPending: (status: string) => `This bank account is already ${status}`,
+    statusInvalid: 'Status must be pending, verified or rejected',
+    added: 'Bank account added. You can withdraw to it once it is verified.',
+    verified: 'Bank account verified',
+    rejected: 'Bank account rejected',
   },
   idempotency: {
     keyInvalid: 'Idempotency-Key must be 1 to 100 visible characters',

@@ -220,7 +220,10 @@ export const quickTradeResponseSchema = z.object({ trade: tradeSchema, balances:
 export type QuickTradeResponse = z.infer<typeof quickTradeResponseSchema>;
 
 /** '' and 'all' mean "no filter", as the screens' select boxes send them. */
-export const optionalFilter = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+export const optionalFilter = <T extends readonly [string, ...string[]]>(
+  values: T,
+  message: string,
+) =>
   z
     .union([z.literal(''), z.literal('all'), z.enum(values)], { error: message })
     .optional()

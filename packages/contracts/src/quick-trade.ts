@@ -58,3 +58,34 @@ export function tradeTotal(side: QuickSide, usdtAmount: string, price: string): 
   const paise = divideUnits(exact * sign, toPaise, side === 'buy' ? 'up' : 'down') * sign;
   return unitsToDecimal(paise, INR_DECIMALS);
 }
+
+/** TDS withheld from a USDT sell by default (Income-tax Act section 194S): 1%, the server's TDS_RATE. */
+export const TDS_RATE_DEFAULT = '0.01';
+
+export interface SellProceeds {
+  /** INR the USDT is worth at the seller's price, rounded down: the trade's total */
+  gross: string;
+  /** INR withheld as TDS: gross × tdsRate rounded up to the paisa ('0.00' when the rate is 0) */
+  tds: string;
+  /** INR credited to the seller: gross − tds */
+  net: string;
+}
+
+/**
+ * What a USDT sell pays, as the server will pay it (migration 015's execute_usdt_sell): the
+ * gross rounds down (the user receives it) and the TDS rounds up (it is withheld from the
+ * user), so the net is never more than the exact value × (1 − rate). `tdsRate` is the
+ * decimal the server announces (GET /api/trades/quote-settings), e.g. '0.01'.
+ */
+export function sellProceeds(usdtAmount: string, price: string, tdsRate: string): SellProceeds {
+  const gross = tradeTotal('sell', usdtAmount, price);
+  const grossPaise = decimalToUnits(gross, INR_DECIMALS);
+  const rateScale = Math.max(0, tdsRate.trim().split('.')[1]?.length ?? 0);
+  const rateUnits = decimalToUnits(tdsRate, rateScale);
+  const tdsPaise = divideUnits(grossPaise * rateUnits, 10n ** BigInt(rateScale), 'up');
+  return {
+    gross,
+    tds: unitsToDecimal(tdsPaise, INR_DECIMALS),
+    net: unitsToDecimal(grossPaise - tdsPaise, INR_DECIMALS),
+  };
+}

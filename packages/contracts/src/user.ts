@@ -37,6 +37,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Decimal strings: INR with 2 places, USDT with 8. */
-export const balancesSchema = z.object({ inr: z.string(), usdt: z.string() });
+/**
+ * Decimal strings: INR with 2 places, USDT with 8. `inr` is what the user can spend;
+ * `inrHeld` is INR set aside by pending withdrawals (not spendable, still theirs).
+ */
+export const balancesSchema = z.object({ inr: z.string(), inrHeld: z.string(), usdt: z.string() });
 export type Balances = z.infer<typeof balancesSchema>;

@@ -7,8 +7,8 @@ import { SESSION_COOKIE } from '@sikka/contracts';
  * The money rules as an independent model: balances as scaled BigInt (INR in paise, USDT in
  * 1e-8), written from the product's rules, not from the server's code. Quick trades use a
  * fixed rate (87.70: buy 89.70, sell 86.20) so the model knows every price. A buyer pays the
- * exact total rounded up to the paisa, a seller receives it rounded down, within the trade
- * bounds; only users whose KYC is verified may deposit or trade.
+ * exact total rounded up to the paisa, a seller receives it rounded down less the TDS
+ * (the TDS_RATE of it, rounded up), within the trade bounds; only users whose KYC is verified may deposit or trade.
  */
 export const RATE = '87.70';
 const RATE_PAISE = 8770n;
@@ -387,7 +387,9 @@ class Trade implements fc.AsyncCommand<Model, Real> {
     if (want === 201) {
       const sign = this.side === 'buy' ? 1n : -1n;
       user.usdt += sign * units!;
-      user.inr -= sign * total;
+      // A seller receives the total less the TDS (section 194S): the server's TDS_RATE of the
+      // total, rounded up to the paisa.
+      user.inr -= sign * (this.side === 'sell' ? total - tdsPaise(total, r) : total);
       user.trades += 1;
     }
   }
@@ -453,6 +455,12 @@ export async function disagreements(m: Model, r: Real): Promise<string[]> {
     if (row?.status !== d.status) out.push(`deposit ${d.id}: DB ${row?.status}, model ${d.status}`);
   }
   return out;
+}
+
+/** TDS on a sell's total (paise) at the server's TDS_RATE ('0.01' = 1%), rounded up to the paisa. */
+function tdsPaise(total: bigint, r: Real): bigint {
+  const rate = toUnits(r.app.config.TDS_RATE, 6); // the setting has at most 6 places
+  return (total * rate + 999_999n) / 1_000_000n;
 }
 
 /** A decimal string the API sent, as units of 10^-scale (it always has exactly that scale). */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../apps/server/src/db/index.ts';
+import type { Queryable } from '../../support/server.ts';
 
 /**
  * The state that must not move behind the API's back: who is admin, balances, KYC status,

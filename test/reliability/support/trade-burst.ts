@@ -1,8 +1,7 @@
 import { unitsToDecimal } from '@sikka/contracts';
-import type { Queryable } from '../../../apps/server/src/db/index.ts';
-import { utr } from '../../../apps/server/test/money-helpers.ts';
-import { sleep } from '../../../apps/server/test/realtime-client.ts';
-import { openPostgres } from '../../../apps/server/src/db/postgres.ts';
+import { type Queryable, openPostgres } from '../../support/server.ts';
+import { utr } from '../../support/money-helpers.ts';
+import { sleep } from '../../support/realtime-client.ts';
 import { ADMIN, newUser, verifyKyc } from '../../support/app.ts';
 import { cookieFrom, errorCodeOf, type HttpClient } from './http-client.ts';
 import type { Prng } from './prng.ts';

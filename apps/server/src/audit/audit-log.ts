@@ -14,7 +14,7 @@ interface AuditRow {
   [key: string]: unknown;
   id: string;
   action: string;
-  target_type: 'user' | 'deposit';
+  target_type: AuditEntry['targetType'];
   target_id: string;
   before: Record<string, unknown>;
   after: Record<string, unknown>;

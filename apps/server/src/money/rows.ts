@@ -29,6 +29,9 @@ export interface TradeRow {
   amount: string;
   price: string;
   total: string;
+  /** TDS withheld (sells), and what moved on the user's INR balance (migration 015) */
+  tds: string;
+  net: string;
   status: TradeStatus;
   created_at: Date;
 }
@@ -55,6 +58,8 @@ export const toTrade = (r: TradeRow): Trade => ({
   amount: r.amount,
   price: r.price,
   total: r.total,
+  tds: r.tds,
+  net: r.net,
   status: r.status,
   createdAt: r.created_at.toISOString(),
 });

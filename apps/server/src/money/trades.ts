@@ -43,6 +43,8 @@ export interface QuickTradeInput {
   /** bounds of the trade's INR total (the server's settings), decimal rupees */
   minTotal: string;
   maxTotal: string;
+  /** TDS withheld from a sell's gross, a decimal fraction (the server's TDS_RATE) */
+  tdsRate: string;
 }
 
 /** The answer to a total outside the bounds, as a field message of the amount. */
@@ -61,6 +63,8 @@ export interface QuickTradeOrder {
   rate: string;
   minTotal: string;
   maxTotal: string;
+  /** the server's TDS_RATE; sells withhold it (migration 015) */
+  tdsRate: string;
 }
 
 /**
@@ -87,6 +91,7 @@ export function quickTrade(
     refusal: isPriceWorse(side, price, quotedRate) ? 'price_changed' : undefined,
     minTotal: order.minTotal,
     maxTotal: order.maxTotal,
+    tdsRate: order.tdsRate,
   });
 }
 
@@ -109,7 +114,8 @@ export async function runQuickTrade(
         response_body: QuickTradeResponse;
       }>(
         `SELECT replayed, response_status, response_body
-             FROM quick_trade($1::uuid, $2, $3, $4, $5::numeric, $6::numeric, $7, $8::numeric, $9::numeric)`,
+             FROM quick_trade($1::uuid, $2, $3, $4, $5::numeric, $6::numeric, $7, $8::numeric, $9::numeric,
+                              $10::numeric)`,
         [
           input.userId,
           input.key ?? null,
@@ -120,6 +126,7 @@ export async function runQuickTrade(
           input.refusal !== undefined,
           input.minTotal,
           input.maxTotal,
+          input.tdsRate,
         ],
       );
     } catch (err) {

@@ -5,6 +5,9 @@ import adminDepositsRoutes from './deposits.ts';
 import adminTradesRoutes from './trades.ts';
 import adminUsersRoutes from './users.ts';
 import adminAuditRoutes from './audit.ts';
+import adminTdsRoutes from './tds.ts';
+import adminWithdrawalsRoutes from './withdrawals.ts';
+import adminBankAccountsRoutes from './bank-accounts.ts';
 
 /**
  * Everything under /api/admin: one guard for the whole folder (401 signed out, 403 for
@@ -27,6 +30,9 @@ export const adminRouteModules: FastifyPluginAsyncZod[] = [
   adminDepositsRoutes,
   adminTradesRoutes,
   adminAuditRoutes,
+  adminWithdrawalsRoutes,
+  adminBankAccountsRoutes,
+  adminTdsRoutes,
 ];
 
 export default routes;

@@ -3,10 +3,12 @@ import {
   authUserResponseSchema,
   meResponseSchema,
   messages,
+  overviewResponseSchema,
   updateMeRequestSchema,
 } from '@sikka/contracts';
 import { requireUser } from '../../auth/plugin.ts';
 import { getBalances } from '../../money/balances.ts';
+import { appRateFeed, overview } from '../../money/overview.ts';
 import { toUser } from '../../users/user-row.ts';
 import { updateProfile } from '../../users/users.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -18,6 +20,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       return { user: toUser(user), balances: await getBalances(app.db, user.id) };
+    },
+  );
+
+  // Total balance and Today's PnL (docs/money.md), at the server's clock and rate.
+  app.get(
+    '/overview',
+    { schema: { response: { 200: overviewResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return overview(app.db, user.id, appRateFeed(app), app.clock());
     },
   );
 

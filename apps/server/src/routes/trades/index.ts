@@ -4,6 +4,7 @@ import {
   messages,
   quickTradeRequestSchema,
   quickTradeResponseSchema,
+  quoteSettingsResponseSchema,
   TRADE_PAGE_SIZE,
   tradesQuerySchema,
   tradesResponseSchema,
@@ -44,10 +45,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         rate: usdtInrRate(app),
         minTotal: app.config.TRADE_MIN_TOTAL_INR,
         maxTotal: app.config.TRADE_MAX_TOTAL_INR,
+        tdsRate: app.config.TDS_RATE,
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(answer.body);
     },
+  );
+
+  // The same for everyone, so the preview can show gross, TDS and net before the user confirms.
+  app.get(
+    '/quote-settings',
+    {
+      config: { sessionIndependent: true },
+      schema: { response: { 200: quoteSettingsResponseSchema, ...errorResponses } },
+    },
+    async () => ({
+      tdsRate: app.config.TDS_RATE,
+      minTotal: app.config.TRADE_MIN_TOTAL_INR,
+      maxTotal: app.config.TRADE_MAX_TOTAL_INR,
+    }),
   );
 
   app.get(

@@ -1,0 +1,321 @@
+import {
+  ADMIN_PAGE_SIZE,
+  groupInr,
+  messages,
+  type AdminWithdrawal,
+  type createWithdrawalRequestSchema,
+  type Withdrawal,
+  type WithdrawalLimitsResponse,
+  type WithdrawalResponse,
+  type WithdrawalStatus,
+} from '@sikka/contracts';
+import type { z } from 'zod';
+import { setAuditActor } from '../audit/audit-log.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { containsPattern, isUuid, toCount, Where } from '../db/query-helpers.ts';
+import { DomainError, notFound } from '../domain-error.ts';
+import { getBalances } from './balances.ts';
+import { maskAccountNumber } from './bank-accounts.ts';
+import { requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
+import type { WithUser } from './rows.ts';
+import { moneyError } from './sql-errors.ts';
+
+/** The server's withdrawal settings (config.ts), decimal rupees. */
+export interface WithdrawalLimits {
+  min: string;
+  max: string;
+  daily: string;
+}
+
+/** A withdrawals row joined with its bank account (b_*) as SQL returns it. */
+interface WithdrawalRow {
+  [key: string]: unknown;
+  id: string;
+  user_id: string;
+  bank_account_id: string;
+  amount: string;
+  status: WithdrawalStatus;
+  utr_number: string | null;
+  rejection_reason: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+  b_account_number: string;
+  b_ifsc_code: string;
+  b_bank_name: string;
+  b_account_holder_name: string;
+  b_source: 'kyc' | 'added';
+}
+
+/** `w` is a withdrawals row or a money function's result; `b` its account, `u` its user. */
+const COLUMNS = `w.*, b.account_number AS b_account_number, b.ifsc_code AS b_ifsc_code,
+  b.bank_name AS b_bank_name, b.account_holder_name AS b_account_holder_name, b.source AS b_source`;
+const ADMIN_COLUMNS = `${COLUMNS}, u.full_name AS user_full_name, u.email AS user_email`;
+
+const toWithdrawal = (r: WithdrawalRow, accountNumber: string): Withdrawal => ({
+  id: r.id,
+  amount: r.amount,
+  status: r.status,
+  bankAccount: {
+    id: r.bank_account_id,
+    accountNumber,
+    ifscCode: r.b_ifsc_code,
+    bankName: r.b_bank_name,
+  },
+  utrNumber: r.utr_number,
+  rejectionReason: r.rejection_reason,
+  createdAt: r.created_at.toISOString(),
+  decidedAt: r.decided_at ? r.decided_at.toISOString() : null,
+});
+
+const toOwnWithdrawal = (r: WithdrawalRow): Withdrawal =>
+  toWithdrawal(r, maskAccountNumber(r.b_account_number));
+
+/** The admin needs the account as stored, and its holder, to send the transfer. */
+const toAdminWithdrawal = (r: WithdrawalRow & WithUser): AdminWithdrawal => {
+  const base = toWithdrawal(r, r.b_account_number);
+  return {
+    ...base,
+    bankAccount: {
+      ...base.bankAccount,
+      accountHolderName: r.b_account_holder_name,
+      source: r.b_source,
+    },
+    user: { id: r.user_id, fullName: r.user_full_name, email: r.user_email },
+  };
+};
+
+/** '100.00' → '100', '1000000.50' → '10,00,000.50': the figures of the limit messages. */
+const rupees = (value: string): string => groupInr(value).replace(/\.00$/, '');
+
+/** The user's own most recent withdrawals, newest first. */
+export async function listOwnWithdrawals(
+  db: Queryable,
+  userId: string,
+  limit: number,
+): Promise<Withdrawal[]> {
+  const rows = await db.query<WithdrawalRow>(
+    `SELECT ${COLUMNS} FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
+      WHERE w.user_id = $1 ORDER BY w.created_at DESC, w.id DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return rows.map(toOwnWithdrawal);
+}
+
+/** The settings and what the user's pending + paid requests used of this India day. */
+export async function withdrawalLimits(
+  db: Queryable,
+  userId: string,
+  limits: WithdrawalLimits,
+): Promise<WithdrawalLimitsResponse> {
+  // The same day window as request_withdrawal (migration 014), computed by the database.
+  const rows = await db.query<{ used: string; remaining: string }>(
+    `WITH day AS (SELECT (clock_timestamp() AT TIME ZONE 'Asia/Kolkata')::date AS d),
+          used AS (
+            SELECT coalesce(sum(w.amount), 0) AS s FROM withdrawals w, day
+             WHERE w.user_id = $1 AND w.status IN ('pending', 'paid')
+               AND w.created_at >= (day.d::timestamp AT TIME ZONE 'Asia/Kolkata')
+               AND w.created_at < ((day.d + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'))
+     SELECT to_char(s, 'FM9999999999999999990.00') AS used,
+            to_char(greatest($2::numeric - s, 0), 'FM9999999999999999990.00') AS remaining
+       FROM used`,
+    [userId, limits.daily],
+  );
+  const two = (v: string) => groupInr(v).replaceAll(',', '');
+  return {
+    minAmount: two(limits.min),
+    maxAmount: two(limits.max),
+    dailyLimit: two(limits.daily),
+    usedToday: rows[0]!.used,
+    remainingToday: rows[0]!.remaining,
+  };
+}
+
+export type WithdrawalRequest = z.output<typeof createWithdrawalRequestSchema>;
+
+/** What the money functions' SQLSTATEs of migration 014 mean for a request. */
+function requestError(err: unknown, limits: WithdrawalLimits): unknown {
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  const limit = (text: string) => new DomainError('withdrawal_limit', text, { amount: text });
+  switch (code) {
+    case 'SK011':
+      return new DomainError('kyc_required', messages.kycRequired.withdraw);
+    case 'SK004': {
+      // The account is missing or someone else's: said the same way, about the field.
+      const text = messages.http.notFound;
+      return new DomainError('not_found', text, { bankAccountId: text });
+    }
+    case 'SK017': {
+      const text = messages.withdrawals.bankAccountUnverified;
+      return new DomainError('bank_account_unverified', text, { bankAccountId: text });
+    }
+    case 'SK014':
+      return limit(messages.withdrawals.amountMin(rupees(limits.min)));
+    case 'SK015':
+      return limit(messages.withdrawals.amountMax(rupees(limits.max)));
+    case 'SK016': {
+      // The function computed what is left today under its lock; keep its figure.
+      const left = /Left today: ([0-9.]+)/.exec(typeof message === 'string' ? message : '')?.[1];
+      return limit(messages.withdrawals.dailyLimit(rupees(limits.daily), groupInr(left ?? '0')));
+    }
+    default:
+      return moneyError(err) ?? err;
+  }
+}
+
+/**
+ * A withdrawal request at most once per (user, Idempotency-Key): request_withdrawal moves the
+ * amount from available to held INR in the same transaction as the key; a replay answers
+ * with the first answer. A malformed account id is not found, like someone else's.
+ */
+export function requestWithdrawal(
+  db: Db,
+  userId: string,
+  key: string | undefined,
+  request: WithdrawalRequest,
+  limits: WithdrawalLimits,
+): Promise<StoredAnswer<WithdrawalResponse>> {
+  return runIdempotent(db, userId, key, requestHash('create-withdrawal', request), async (tx) => {
+    if (!isUuid(request.bankAccountId)) throw requestError({ code: 'SK004' }, limits);
+    let rows: WithdrawalRow[];
+    try {
+      rows = await tx.query<WithdrawalRow>(
+        `SELECT ${COLUMNS}
+             FROM request_withdrawal($1::uuid, $2::uuid, $3::numeric, $4::numeric, $5::numeric, $6::numeric) w
+             JOIN bank_accounts b ON b.id = w.bank_account_id`,
+        [userId, request.bankAccountId, request.amount, limits.min, limits.max, limits.daily],
+      );
+    } catch (err) {
+      throw requestError(err, limits);
+    }
+    const body = { withdrawal: toOwnWithdrawal(rows[0]!), balances: await getBalances(tx, userId) };
+    return { status: 201, body };
+  });
+}
+
+/** The owner cancels a pending request; the held amount becomes available again. */
+export function cancelWithdrawal(
+  db: Db,
+  userId: string,
+  withdrawalId: string,
+  key: string | undefined,
+): Promise<StoredAnswer<WithdrawalResponse>> {
+  return runIdempotent(
+    db,
+    userId,
+    key,
+    requestHash('cancel-withdrawal', { withdrawalId }),
+    async (tx) => {
+      if (!isUuid(withdrawalId)) throw notFound();
+      let rows: WithdrawalRow[];
+      try {
+        rows = await tx.query<WithdrawalRow>(
+          `SELECT ${COLUMNS} FROM cancel_withdrawal($1::uuid, $2::uuid) w
+             JOIN bank_accounts b ON b.id = w.bank_account_id`,
+          [withdrawalId, userId],
+        );
+      } catch (err) {
+        throw moneyError(err) ?? err;
+      }
+      const body = {
+        withdrawal: toOwnWithdrawal(rows[0]!),
+        balances: await getBalances(tx, userId),
+      };
+      return { status: 200, body };
+    },
+  );
+}
+
+export type WithdrawalDecision =
+  { kind: 'approve'; utrNumber: string } | { kind: 'reject'; reason: string };
+
+/**
+ * The admin pays out (approve, with the bank's UTR) or rejects a pending request, once: both
+ * lock the user row then the withdrawal and re-check it is pending, so of parallel decisions
+ * exactly one acts and the rest get invalid_state. With an Idempotency-Key (the admin's),
+ * a retried decision replays its first answer. The audit trigger names the admin.
+ */
+export function decideWithdrawal(
+  db: Db,
+  adminId: string,
+  withdrawalId: string,
+  key: string | undefined,
+  decision: WithdrawalDecision,
+): Promise<StoredAnswer<{ withdrawal: AdminWithdrawal }>> {
+  return runIdempotent(
+    db,
+    adminId,
+    key,
+    requestHash(`${decision.kind}-withdrawal`, { withdrawalId, decision }),
+    async (tx) => {
+      if (!isUuid(withdrawalId)) throw notFound();
+      await setAuditActor(tx, adminId);
+      const call =
+        decision.kind === 'approve'
+          ? {
+              sql: 'approve_withdrawal($1::uuid, $2, $3::uuid)',
+              params: [withdrawalId, decision.utrNumber, adminId],
+            }
+          : {
+              sql: 'reject_withdrawal($1::uuid, $2, $3::uuid)',
+              params: [withdrawalId, decision.reason, adminId],
+            };
+      let rows: Array<WithdrawalRow & WithUser>;
+      try {
+        rows = await tx.query<WithdrawalRow & WithUser>(
+          `SELECT ${ADMIN_COLUMNS} FROM ${call.sql} w
+             JOIN bank_accounts b ON b.id = w.bank_account_id JOIN users u ON u.id = w.user_id`,
+          call.params,
+        );
+      } catch (err) {
+        const { code, constraint, message } = err as {
+          code?: string;
+          constraint?: string;
+          message?: string;
+        };
+        const onUtr =
+          constraint === 'withdrawals_utr_key' || message?.includes('withdrawals_utr_key');
+        if (code === '23505' && onUtr) {
+          const text = messages.withdrawals.payoutUtrDuplicate;
+          throw new DomainError('duplicate_utr', text, { utrNumber: text });
+        }
+        throw moneyError(err) ?? err;
+      }
+      return { status: 200, body: { withdrawal: toAdminWithdrawal(rows[0]!) } };
+    },
+  );
+}
+
+export interface AdminWithdrawalFilter {
+  page: number;
+  status?: WithdrawalStatus | undefined;
+  /** user name, e-mail, payout UTR or withdrawal id, partial, case-insensitive */
+  search?: string | undefined;
+}
+
+/** Every user's withdrawals, newest first, with the exact number of matches. */
+export async function listAdminWithdrawals(
+  db: Queryable,
+  filter: AdminWithdrawalFilter,
+): Promise<{ items: AdminWithdrawal[]; total: number }> {
+  const where = new Where();
+  if (filter.status) where.add('w.status = ?', filter.status);
+  if (filter.search) {
+    where.add(
+      `(u.full_name ILIKE ? OR u.email ILIKE ? OR w.utr_number ILIKE ? OR w.id::text ILIKE ?)`,
+      containsPattern(filter.search),
+    );
+  }
+  const from = `FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
+    JOIN users u ON u.id = w.user_id ${where}`;
+  const countParams = [...where.params];
+  const limit = where.next(ADMIN_PAGE_SIZE);
+  const offset = where.next((filter.page - 1) * ADMIN_PAGE_SIZE);
+  const [rows, count] = await Promise.all([
+    db.query<WithdrawalRow & WithUser>(
+      `SELECT ${ADMIN_COLUMNS} ${from} ORDER BY w.created_at DESC, w.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      where.params,
+    ),
+    db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, countParams),
+  ]);
+  return { items: rows.map(toAdminWithdrawal), total: toCount(count) };
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createWithdrawalRequestSchema,
+  idempotencyHeadersSchema,
+  withdrawalLimitsResponseSchema,
+  withdrawalResponseSchema,
+  withdrawalsQuerySchema,
+  withdrawalsResponseSchema,
+} from '@sikka/contracts';
+import { requireUser, requireUserHook } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import { moneyRateLimit } from '../../http/rate-limits.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import {
+  cancelWithdrawal,
+  listOwnWithdrawals,
+  requestWithdrawal,
+  withdrawalLimits,
+  type WithdrawalLimits,
+} from '../../money/withdrawals.ts';
+
+const idParams = z.object({ id: z.string() });
+
+const limitsOf = (config: Config): WithdrawalLimits => ({
+  min: config.WITHDRAW_MIN_INR,
+  max: config.WITHDRAW_MAX_INR,
+  daily: config.WITHDRAW_DAILY_LIMIT_INR,
+});
+
+/** /api/withdrawals: the signed-in user's own INR withdrawal requests (ADR 012). */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // Signed-out callers get 401 before any validation message.
+  app.addHook('onRequest', requireUserHook);
+
+  app.get(
+    '',
+    {
+      schema: {
+        querystring: withdrawalsQuerySchema,
+        response: { 200: withdrawalsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { withdrawals: await listOwnWithdrawals(app.db, user.id, request.query.limit) };
+    },
+  );
+
+  app.get(
+    '/limits',
+    { schema: { response: { 200: withdrawalLimitsResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return withdrawalLimits(app.db, user.id, limitsOf(app.config));
+    },
+  );
+
+  app.post(
+    '',
+    {
+      config: { rateLimit: moneyRateLimit(app.config) },
+      schema: {
+        headers: idempotencyHeadersSchema,
+        body: createWithdrawalRequestSchema,
+        response: { 201: withdrawalResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const answer = await requestWithdrawal(
+        app.db,
+        user.id,
+        request.headers['idempotency-key'],
+        request.body,
+        limitsOf(app.config),
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      config: { rateLimit: moneyRateLimit(app.config) },
+      schema: {
+        params: idParams,
+        headers: idempotencyHeadersSchema,
+        response: { 200: withdrawalResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const answer = await cancelWithdrawal(
+        app.db,
+        user.id,
+        request.params.id,
+        request.headers['idempotency-key'],
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(200).send(answer.body);
+    },
+  );
+};
+
+export default routes;
