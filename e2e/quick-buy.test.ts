@@ -3,6 +3,8 @@ import {
   decimalToUnits,
   exactTradeValue,
   messages,
+  sellProceeds,
+  TDS_RATE_DEFAULT,
   tradeTotal,
   unitsToDecimal,
 } from '@sikka/contracts';
@@ -309,16 +311,24 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     const sellTotal = tradeTotal('sell', usdt, sellPrice);
     const sellExact = exactTradeValue(usdt, sellPrice);
     expect(decimalToUnits(sellTotal, 10)).toBeLessThan(decimalToUnits(sellExact, 10));
+    // Section 194S: 1% TDS (rounded up) is withheld from the gross, shown before confirming.
+    const { tds, net } = sellProceeds(usdt, sellPrice, TDS_RATE_DEFAULT);
     await quick.spend.fill(usdt);
     await expect
       .poll(() => quick.summary.innerText())
       .toContain(`You sell ${usdt} USDT for ${inr(sellTotal)}.`);
-    expect(await quick.receive.inputValue()).toBe(sellTotal);
+    await expect(quick.sellBreakdown).toContainText(`−${inr(tds)}`);
+    await expect(quick.sellBreakdown).toContainText(inr(net));
+    await screenshotBothSizes(page, 'quick-buy-sell-tds');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    expect(await quick.receive.inputValue()).toBe(net);
     await quick.submit.click();
     await quick.successDialog.waitFor();
-    expect(await quick.successValue('INR received')).toBe(inr(sellTotal));
+    expect(await quick.successValue('Gross')).toBe(inr(sellTotal));
+    expect(await quick.successValue('TDS withheld (sec. 194S)')).toBe(inr(tds));
+    expect(await quick.successValue('INR received')).toBe(inr(net));
     const afterSell = await balancesOf(e2e.app, userId);
-    expect(inrDiff(afterSell.inr, afterBuy.inr)).toBe(sellTotal);
+    expect(inrDiff(afterSell.inr, afterBuy.inr)).toBe(net);
     expect(afterSell.usdt).toBe('0.00000000');
   });
 

@@ -40,6 +40,10 @@ export class QuickBuyPage {
     return this.card.getByTestId('quick-available');
   }
   /** The one-line preview under the boxes: 'You buy … USDT for ₹…'. */
+  /** A sell's gross, TDS and net before confirming. */
+  get sellBreakdown(): Locator {
+    return this.card.getByTestId('sell-breakdown');
+  }
   get summary(): Locator {
     return this.card.getByTestId('quick-summary');
   }

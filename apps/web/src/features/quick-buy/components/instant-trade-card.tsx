@@ -9,7 +9,7 @@ import { KycRequiredPrompt } from '@/components/kyc/kyc-required-prompt.tsx';
 import { formatInr } from '@/lib/format.ts';
 import { startKycHref } from '@/lib/kyc-link.ts';
 import type { useQuickTrade } from '@/features/quick-buy/hooks/use-quick-trade.ts';
-import { fieldUnit } from '@/features/quick-buy/lib/quick-trade.ts';
+import { fieldUnit, tdsPercentLabel } from '@/features/quick-buy/lib/quick-trade.ts';
 import { AmountInput } from './amount-input.tsx';
 import { PercentSlider } from './percent-slider.tsx';
 
@@ -191,6 +191,28 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
                     {formatInr(order.inrTotal)}. The final amount is confirmed by the server at the
                     live rate.
                   </p>
+                ) : null}
+                {side === 'sell' && order.inrTotal && order.tds && order.net ? (
+                  // Section 194S: the seller sees what is withheld before confirming.
+                  <dl
+                    className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-lg border border-line bg-canvas/40 px-3 py-2 text-xs"
+                    data-testid="sell-breakdown"
+                  >
+                    <dt className="text-muted">Gross</dt>
+                    <dd className="text-right font-medium text-ink tabular-nums">
+                      {formatInr(order.inrTotal)}
+                    </dd>
+                    <dt className="text-muted">
+                      TDS ({tdsPercentLabel(quick.tdsRate)}, sec. 194S)
+                    </dt>
+                    <dd className="text-right font-medium text-ink tabular-nums">
+                      −{formatInr(order.tds)}
+                    </dd>
+                    <dt className="font-semibold text-ink">You receive</dt>
+                    <dd className="text-right font-semibold text-up tabular-nums">
+                      {formatInr(order.net)}
+                    </dd>
+                  </dl>
                 ) : null}
 
                 <button

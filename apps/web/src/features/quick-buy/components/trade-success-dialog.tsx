@@ -14,7 +14,13 @@ export function TradeSuccessDialog({ trade, onClose }: { trade: Trade | null; on
         ['Type', trade.type === 'buy' ? 'Buy' : 'Sell'],
         [trade.type === 'buy' ? 'USDT received' : 'USDT sold', `${trade.amount} USDT`],
         ['Price', `${formatInr(trade.price)} / USDT`],
-        [trade.type === 'buy' ? 'INR paid' : 'INR received', formatInr(trade.total)],
+        ...(trade.type === 'buy'
+          ? ([['INR paid', formatInr(trade.total)]] as Array<[string, string]>)
+          : ([
+              ['Gross', formatInr(trade.total)],
+              ['TDS withheld (sec. 194S)', formatInr(trade.tds)],
+              ['INR received', formatInr(trade.net)],
+            ] as Array<[string, string]>)),
         ['Trade ID', trade.id.slice(0, 8)],
       ]
     : [];

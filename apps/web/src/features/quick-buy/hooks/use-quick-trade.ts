@@ -12,6 +12,7 @@ import { createSubmissionKeys } from '@/lib/idempotency.ts';
 import { useUsdtInrPrice } from '@/hooks/use-usdt-inr-price.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { useCreateQuickTrade } from '@/features/quick-buy/api/create-quick-trade.ts';
+import { useTdsRate } from '@/features/quick-buy/api/get-quote-settings.ts';
 import {
   fieldScale,
   percentForSpend,
@@ -52,7 +53,8 @@ export function useQuickTrade() {
 
   const rate = side === 'buy' ? prices.buy : prices.sell;
   const balances = useMemo(() => ({ inr: balance, usdt: usdtBalance }), [balance, usdtBalance]);
-  const order = quickOrder(side, driver, text, rate);
+  const tdsRate = useTdsRate();
+  const order = quickOrder(side, driver, text, rate, tdsRate);
   const problem = validateQuickTrade({ signedIn, side, order, balances });
 
   // The product reloads the USDT balance whenever the user or the side changes.
@@ -81,7 +83,7 @@ export function useQuickTrade() {
     setText(value);
     setTouched(true);
     setSubmitError(null);
-    const spend = quickOrder(side, field, value, rate).spend;
+    const spend = quickOrder(side, field, value, rate, tdsRate).spend;
     setPercent(percentForSpend(side, spend, balances));
   }
 
@@ -163,6 +165,7 @@ export function useQuickTrade() {
     rate,
     live,
     order,
+    tdsRate,
     driver,
     percent,
     balances,

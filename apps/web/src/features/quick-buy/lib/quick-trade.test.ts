@@ -5,6 +5,7 @@ import {
   exactTradeValue,
   messages,
   quickPrices,
+  sellProceeds,
   TRADE_MAX_TOTAL_INR,
   TRADE_MIN_TOTAL_INR,
   tradeTotal,
@@ -14,6 +15,7 @@ import {
   percentForSpend,
   quickOrder,
   spendForPercent,
+  tdsPercentLabel,
   validateQuickTrade,
   type AmountField,
   type QuickOrder,
@@ -35,6 +37,8 @@ describe('linked amount boxes', () => {
       receive: '11.15',
       usdtAmount: '11.14827201',
       inrTotal: '1000.00',
+      tds: null,
+      net: null,
     });
     // 100 / 89.71 = 1.11470293…: 1.11470292 USDT cost ₹99.9999989…, rounded up to ₹100.00.
     expect(quickOrder('buy', 'spend', '100', '89.71').inrTotal).toBe('100.00');
@@ -46,24 +50,47 @@ describe('linked amount boxes', () => {
       receive: '10',
       usdtAmount: '10.00000000',
       inrTotal: '897.00',
+      tds: null,
+      net: null,
     });
     // 0.125 × 89.70 = 11.2125: the buyer pays ₹11.22, not the half-up ₹11.21.
     expect(quickOrder('buy', 'receive', '0.125', '89.70').spend).toBe('11.22');
   });
 
   it('sell by USDT rounds what the seller gets down; sell by INR never gives less than asked', () => {
-    expect(quickOrder('sell', 'spend', '2.5', '86.20')).toEqual({
+    // With TDS off, the seller receives the gross.
+    expect(quickOrder('sell', 'spend', '2.5', '86.20', '0')).toEqual({
       spend: '2.5',
       receive: '215.50',
       usdtAmount: '2.50000000',
       inrTotal: '215.50',
+      tds: '0.00',
+      net: '215.50',
     });
     // 0.125 × 86.20 = 10.775: the seller gets ₹10.77.
-    expect(quickOrder('sell', 'spend', '0.125', '86.20').receive).toBe('10.77');
-    const byInr = quickOrder('sell', 'receive', '1000', '86.20');
+    expect(quickOrder('sell', 'spend', '0.125', '86.20', '0').receive).toBe('10.77');
+    const byInr = quickOrder('sell', 'receive', '1000', '86.20', '0');
     expect(byInr.spend).toBe('11.60');
     expect(byInr.usdtAmount).toBe('11.60092808');
     expect(byInr.inrTotal).toBe('1000.00');
+  });
+
+  it('a sell shows the gross, the 1% TDS rounded up and the net the seller receives', () => {
+    // 2.5 × 86.20 = ₹215.50 gross; TDS 2.155 → ₹2.16 withheld; ₹213.34 reaches the seller.
+    expect(quickOrder('sell', 'spend', '2.5', '86.20', '0.01')).toEqual({
+      spend: '2.5',
+      receive: '213.34',
+      usdtAmount: '2.50000000',
+      inrTotal: '215.50',
+      tds: '2.16',
+      net: '213.34',
+    });
+    // Asking to receive ₹1,000 after TDS sells enough for a net of at least ₹1,000.
+    const byInr = quickOrder('sell', 'receive', '1000', '86.20', '0.01');
+    expect(compareDecimal(byInr.net ?? '0', '1000')).toBeGreaterThanOrEqual(0);
+    expect(byInr.net).toBe(sellProceeds(byInr.usdtAmount ?? '0', '86.20', '0.01').net);
+    expect(tdsPercentLabel('0.01')).toBe('1%');
+    expect(tdsPercentLabel('0.005')).toBe('0.5%');
   });
 
   it('an empty or half-typed box leaves the other empty', () => {

@@ -8,6 +8,9 @@ import {
   multiplyDecimal,
   percentOf,
   roundDecimal,
+  sellProceeds,
+  subtractDecimal,
+  TDS_RATE_DEFAULT,
   TRADE_MAX_TOTAL_INR,
   TRADE_MIN_TOTAL_INR,
   tradeTotal,
@@ -45,10 +48,14 @@ export interface QuickOrder {
   /** USDT to send to the server, 8 places; null while there is no amount. */
   usdtAmount: string | null;
   /**
-   * INR the user pays (buy) or gets (sell), 2 places: contracts' tradeTotal, the very figure
-   * the server charges or pays at this price (DESIGN.md §8); null without an amount.
+   * INR the user pays (buy) or the sale's gross (sell), 2 places: contracts' tradeTotal, the
+   * very figure the server charges or books at this price (DESIGN.md §8); null without an
+   * amount. The trade bounds apply to it.
    */
   inrTotal: string | null;
+  /** A sell's TDS (section 194S) and what reaches the seller, as the server pays them. */
+  tds: string | null;
+  net: string | null;
 }
 
 /**
@@ -63,23 +70,34 @@ export function quickOrder(
   driver: AmountField,
   text: string,
   price: string,
+  tdsRate: string = TDS_RATE_DEFAULT,
 ): QuickOrder {
   const typed = text.trim();
   if (!hasAmount(typed) || !isPositiveDecimal(price)) {
+    const none = { usdtAmount: null, inrTotal: null, tds: null, net: null };
     return driver === 'spend'
-      ? { spend: text, receive: '', usdtAmount: null, inrTotal: null }
-      : { spend: '', receive: text, usdtAmount: null, inrTotal: null };
+      ? { spend: text, receive: '', ...none }
+      : { spend: '', receive: text, ...none };
   }
   const typedIsInr = fieldUnit(side, driver) === 'INR';
+  // A seller who types the INR to receive means after TDS: the gross to reach is that ÷ (1 − rate).
+  const inrToReach =
+    typedIsInr && side === 'sell'
+      ? divideDecimal(typed, subtractDecimal('1', tdsRate, 8), INR_DECIMALS, 'up')
+      : typed;
   const usdtAmount = typedIsInr
-    ? divideDecimal(typed, price, USDT_DECIMALS, side === 'buy' ? 'down' : 'up')
+    ? divideDecimal(inrToReach, price, USDT_DECIMALS, side === 'buy' ? 'down' : 'up')
     : roundDecimal(typed, USDT_DECIMALS);
   const inrTotal = tradeTotal(side, usdtAmount, price);
-  // The USDT box shows 2 places (the product's display); the request keeps all 8.
-  const other = typedIsInr ? divideDecimal(typed, price, 2) : inrTotal;
+  const proceeds = side === 'sell' ? sellProceeds(usdtAmount, price, tdsRate) : null;
+  const tds = proceeds?.tds ?? null;
+  const net = proceeds?.net ?? null;
+  // The USDT box shows 2 places (the product's display); the request keeps all 8. A seller's
+  // INR box shows what reaches them, after TDS.
+  const other = typedIsInr ? divideDecimal(inrToReach, price, 2) : (net ?? inrTotal);
   return driver === 'spend'
-    ? { spend: text, receive: other, usdtAmount, inrTotal }
-    : { spend: other, receive: text, usdtAmount, inrTotal };
+    ? { spend: text, receive: other, usdtAmount, inrTotal, tds, net }
+    : { spend: other, receive: text, usdtAmount, inrTotal, tds, net };
 }
 
 /** The spend amount for a slider position: that share of the INR (buy) or USDT (sell) balance. */
@@ -150,4 +168,10 @@ export function validateQuickTrade({
     return messages.quickBuy.insufficientUsdt(roundDecimal(balances.usdt, 2, 'down'));
   }
   return null;
+}
+
+/** A TDS rate as the card labels it: '0.01' → '1%', '0.005' → '0.5%'. */
+export function tdsPercentLabel(rate: string): string {
+  const percent = multiplyDecimal(rate, '100', 4).replace(/\.?0+$/, '');
+  return `${percent || '0'}%`;
 }
