@@ -3,6 +3,8 @@
  * escaping, counts, and the shape of an id before it reaches a uuid column.
  */
 
+import type { Queryable, Row } from './types.ts';
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -41,4 +43,29 @@ export class Where {
   toString(): string {
     return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
   }
+}
+
+/**
+ * One page of an admin list with the exact number of matches: `SELECT {select} {from}
+ * {where} ORDER BY {orderBy}` limited to the page, and `count(*)` of the same rows, run
+ * side by side. `from` names the tables and joins; the conditions come from `where`.
+ */
+export async function pagedRows<R extends Row>(
+  db: Queryable,
+  query: { select: string; from: string; where: Where; orderBy: string },
+  page: number,
+  pageSize: number,
+): Promise<{ rows: R[]; total: number }> {
+  const { select, from, where, orderBy } = query;
+  const countParams = [...where.params];
+  const limit = where.next(pageSize);
+  const offset = where.next((page - 1) * pageSize);
+  const [rows, count] = await Promise.all([
+    db.query<R>(
+      `SELECT ${select} ${from} ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+      where.params,
+    ),
+    db.query<{ n: string }>(`SELECT count(*) AS n ${from} ${where}`, countParams),
+  ]);
+  return { rows, total: toCount(count) };
 }

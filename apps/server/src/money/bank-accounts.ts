@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { setAuditActor } from '../audit/audit-log.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { containsPattern, isUuid, toCount, Where } from '../db/query-helpers.ts';
+import { containsPattern, isUuid, pagedRows, Where } from '../db/query-helpers.ts';
 import { DomainError, notFound } from '../domain-error.ts';
 import type { WithUser } from './rows.ts';
 import { mapMoneyErrors } from './sql-errors.ts';
@@ -142,18 +142,18 @@ export async function listAdminBankAccounts(
       containsPattern(filter.search),
     );
   }
-  const from = `FROM bank_accounts b JOIN users u ON u.id = b.user_id ${where}`;
-  const countParams = [...where.params];
-  const limit = where.next(ADMIN_PAGE_SIZE);
-  const offset = where.next((filter.page - 1) * ADMIN_PAGE_SIZE);
-  const [rows, count] = await Promise.all([
-    db.query<BankAccountRow & WithUser>(
-      `SELECT ${ADMIN_COLUMNS} ${from} ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      where.params,
-    ),
-    db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, countParams),
-  ]);
-  return { items: rows.map(toAdminBankAccount), total: toCount(count) };
+  const { rows, total } = await pagedRows<BankAccountRow & WithUser>(
+    db,
+    {
+      select: ADMIN_COLUMNS,
+      from: `FROM bank_accounts b JOIN users u ON u.id = b.user_id`,
+      where,
+      orderBy: 'b.created_at DESC, b.id DESC',
+    },
+    filter.page,
+    ADMIN_PAGE_SIZE,
+  );
+  return { items: rows.map(toAdminBankAccount), total };
 }
 
 /** The admin verifies or rejects a pending added account (decide_bank_account, audited). */

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { DomainError, notFound } from '../domain-error.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { containsPattern, isUuid, toCount, Where } from '../db/query-helpers.ts';
+import { containsPattern, isUuid, pagedRows, Where } from '../db/query-helpers.ts';
 import { requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
 import { toAdminDeposit, toDeposit, type DepositRow, type WithUser } from './rows.ts';
 import { mapMoneyErrors, moneyError } from './sql-errors.ts';
@@ -138,16 +138,16 @@ export async function listAdminDeposits(
       containsPattern(filter.search),
     );
   }
-  const from = `FROM deposits d JOIN users u ON u.id = d.user_id ${where}`;
-  const countParams = [...where.params];
-  const limit = where.next(ADMIN_PAGE_SIZE);
-  const offset = where.next((filter.page - 1) * ADMIN_PAGE_SIZE);
-  const [rows, count] = await Promise.all([
-    db.query<DepositRow & WithUser>(
-      `SELECT ${ADMIN_COLUMNS} ${from} ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      where.params,
-    ),
-    db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, countParams),
-  ]);
-  return { items: rows.map(toAdminDeposit), total: toCount(count) };
+  const { rows, total } = await pagedRows<DepositRow & WithUser>(
+    db,
+    {
+      select: ADMIN_COLUMNS,
+      from: `FROM deposits d JOIN users u ON u.id = d.user_id`,
+      where,
+      orderBy: 'd.created_at DESC, d.id DESC',
+    },
+    filter.page,
+    ADMIN_PAGE_SIZE,
+  );
+  return { items: rows.map(toAdminDeposit), total };
 }

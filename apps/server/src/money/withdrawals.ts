@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { setAuditActor } from '../audit/audit-log.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { containsPattern, isUuid, toCount, Where } from '../db/query-helpers.ts';
+import { containsPattern, isUuid, pagedRows, Where } from '../db/query-helpers.ts';
 import { DomainError, notFound } from '../domain-error.ts';
 import { getBalances } from './balances.ts';
 import { maskAccountNumber } from './bank-accounts.ts';
@@ -305,17 +305,17 @@ export async function listAdminWithdrawals(
       containsPattern(filter.search),
     );
   }
-  const from = `FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
-    JOIN users u ON u.id = w.user_id ${where}`;
-  const countParams = [...where.params];
-  const limit = where.next(ADMIN_PAGE_SIZE);
-  const offset = where.next((filter.page - 1) * ADMIN_PAGE_SIZE);
-  const [rows, count] = await Promise.all([
-    db.query<WithdrawalRow & WithUser>(
-      `SELECT ${ADMIN_COLUMNS} ${from} ORDER BY w.created_at DESC, w.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      where.params,
-    ),
-    db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, countParams),
-  ]);
-  return { items: rows.map(toAdminWithdrawal), total: toCount(count) };
+  const { rows, total } = await pagedRows<WithdrawalRow & WithUser>(
+    db,
+    {
+      select: ADMIN_COLUMNS,
+      from: `FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
+    JOIN users u ON u.id = w.user_id`,
+      where,
+      orderBy: 'w.created_at DESC, w.id DESC',
+    },
+    filter.page,
+    ADMIN_PAGE_SIZE,
+  );
+  return { items: rows.map(toAdminWithdrawal), total };
 }
