@@ -181,7 +181,12 @@ export const routes: RouteObject[] = [
                         ),
                         handle: handle({ title: 'Quick History' }),
                       },
-                      // Spot, Earn, orders and account pages are not defined: they show the overview.
+                      {
+                        path: paths.dashboard.payment,
+                        lazy: page(() => import('@/features/wallet/pages/payment-page.tsx')),
+                        handle: handle({ title: 'Payment Methods' }),
+                      },
+                      // Spot, Earn, orders and security pages are not defined: they show the overview.
                       {
                         path: `${paths.dashboard.root}/*`,
                         lazy: overview,

@@ -6,6 +6,8 @@ import { ChevronDown } from 'lucide-react';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable (e.g. a bank account awaiting verification). */
+  disabled?: boolean;
 }
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
@@ -53,7 +55,7 @@ export function SelectField({
           {...select}
         >
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} disabled={o.disabled}>
               {o.label}
             </option>
           ))}

@@ -2,10 +2,11 @@ import { clsx } from 'clsx';
 
 export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
 
-/** Deposit and trade statuses and the colour each one reads as. */
+/** Deposit, withdrawal, bank account and trade statuses and the colour each one reads as. */
 const tones: Record<string, StatusTone> = {
   approved: 'success',
   completed: 'success',
+  paid: 'success',
   verified: 'success',
   pending: 'warning',
   submitted: 'warning',

@@ -132,6 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       user,
       balance: balances?.inr ?? INITIAL_INR_BALANCE,
+      heldBalance: balances?.inrHeld ?? INITIAL_INR_BALANCE,
       usdtBalance: balances?.usdt ?? INITIAL_USDT_BALANCE,
       login,
       signup,

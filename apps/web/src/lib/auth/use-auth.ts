@@ -8,6 +8,8 @@ export interface AuthContextValue {
   user: User | null;
   /** INR balance, decimal string with 2 places ('0.00' when signed out). */
   balance: string;
+  /** INR held by pending withdrawals, 2 places: not spendable, not yet paid out ('0.00'). */
+  heldBalance: string;
   /** USDT balance, decimal string with 8 places ('0.00000000' when signed out). */
   usdtBalance: string;
   /** Signs in; resolves with the user, rejects with the ApiError. Navigation is the caller's. */

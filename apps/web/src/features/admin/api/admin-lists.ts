@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AuditResponse,
+  AdminBankAccountsResponse,
   AdminDepositsResponse,
   AdminTradesResponse,
   AdminUsersResponse,
+  AdminWithdrawalsResponse,
 } from '@sikka/contracts';
 import { api } from '@/lib/api-client.ts';
 
@@ -17,7 +19,7 @@ export interface AdminListParams {
 /** Every admin query starts with this key, so one invalidation reloads every list. */
 export const adminQueryRoot = ['admin'] as const;
 
-type AdminResource = 'users' | 'deposits' | 'trades' | 'audit';
+type AdminResource = 'users' | 'deposits' | 'withdrawals' | 'bank-accounts' | 'trades' | 'audit';
 
 function listPath(resource: AdminResource, params: AdminListParams): string {
   const query = new URLSearchParams();
@@ -51,3 +53,11 @@ export const adminTradesQueryOptions = (params: AdminListParams) =>
 /** GET /api/admin/audit: every KYC and deposit decision, newest first; search on people or action. */
 export const adminAuditQueryOptions = (params: AdminListParams) =>
   listOptions<AuditResponse>('audit', params);
+
+/** GET /api/admin/withdrawals: search on name, e-mail, payout UTR or id. */
+export const adminWithdrawalsQueryOptions = (params: AdminListParams) =>
+  listOptions<AdminWithdrawalsResponse>('withdrawals', params);
+
+/** GET /api/admin/bank-accounts: search on name, e-mail, IFSC, bank or id. */
+export const adminBankAccountsQueryOptions = (params: AdminListParams) =>
+  listOptions<AdminBankAccountsResponse>('bank-accounts', params);

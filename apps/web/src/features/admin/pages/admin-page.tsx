@@ -1,16 +1,29 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
-import { ArrowLeftRight, History, Landmark, Users, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  ArrowUpFromLine,
+  CreditCard,
+  History,
+  Landmark,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { AuditTab } from '@/features/admin/components/audit-tab.tsx';
+import { BankAccountsTab } from '@/features/admin/components/bank-accounts-tab.tsx';
 import { DepositsTab } from '@/features/admin/components/deposits-tab.tsx';
 import { TradesTab } from '@/features/admin/components/trades-tab.tsx';
 import { UsersTab } from '@/features/admin/components/users-tab.tsx';
+import { WithdrawalsTab } from '@/features/admin/components/withdrawals-tab.tsx';
 
-type TabKey = 'users' | 'deposits' | 'trades' | 'audit';
+type TabKey = 'users' | 'deposits' | 'withdrawals' | 'bank-accounts' | 'trades' | 'audit';
 
 const tabs: ReadonlyArray<{ key: TabKey; label: string; icon: LucideIcon }> = [
   { key: 'users', label: 'Users', icon: Users },
   { key: 'deposits', label: 'Deposits', icon: Landmark },
+  // Money out (issue 14): payouts and the accounts they may go to.
+  { key: 'withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine },
+  { key: 'bank-accounts', label: 'Bank accounts', icon: CreditCard },
   { key: 'trades', label: 'Trades', icon: ArrowLeftRight },
   // Beyond the spec's three tabs: every admin decision, append-only (issue 5).
   { key: 'audit', label: 'Audit log', icon: History },
@@ -31,7 +44,7 @@ export default function AdminPage() {
     <div className="mx-auto w-full max-w-7xl px-4 py-8 md:px-6 md:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">Admin Dashboard</h1>
       <p className="mt-2 text-sm text-muted md:text-base">
-        Review KYC submissions, INR deposit requests and trades.
+        Review KYC submissions, INR deposits and withdrawals, bank accounts and trades.
       </p>
 
       <Tabs.Root
@@ -51,7 +64,7 @@ export default function AdminPage() {
               value={key}
               className="relative flex shrink-0 items-center gap-2 px-3 py-3 text-sm sm:px-4 font-medium text-muted transition-colors hover:text-ink data-[state=active]:text-ink data-[state=active]:after:absolute data-[state=active]:after:inset-x-3 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:rounded-full data-[state=active]:after:bg-accent"
             >
-              {/* Icons only where four tabs still fit on one line with them. */}
+              {/* Icons only from the sm breakpoint; on phones the strip scrolls sideways. */}
               <Icon className="hidden size-4 sm:block" aria-hidden="true" />
               {label}
             </Tabs.Trigger>
@@ -62,6 +75,12 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="deposits" className="pt-6 outline-none">
           <DepositsTab />
+        </Tabs.Content>
+        <Tabs.Content value="withdrawals" className="pt-6 outline-none">
+          <WithdrawalsTab />
+        </Tabs.Content>
+        <Tabs.Content value="bank-accounts" className="pt-6 outline-none">
+          <BankAccountsTab />
         </Tabs.Content>
         <Tabs.Content value="trades" className="pt-6 outline-none">
           <TradesTab />

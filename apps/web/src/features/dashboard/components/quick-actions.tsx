@@ -1,16 +1,10 @@
+import { Link } from 'react-router';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { buttonClasses } from '@/components/ui/button.tsx';
 
-/**
- * Deposit and Withdraw shortcuts. The product keeps them inert (PRODUCT.md §2); a short note
- * says so rather than leaving a button that seems broken.
- */
+/** Deposit and Withdraw shortcuts to the wallet's INR pages. */
 export function QuickActions() {
-  const soon = (what: string) =>
-    toast.info('Coming soon', {
-      description: `${what} from here is on its way. Use the Wallet pages meanwhile.`,
-    });
   return (
     <section
       aria-labelledby="quick-actions-title"
@@ -20,14 +14,14 @@ export function QuickActions() {
         Quick Actions
       </h2>
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <Button variant="secondary" size="lg" onClick={() => soon('Depositing')}>
+        <Link to={paths.dashboard.wallet} className={buttonClasses('secondary', 'lg')}>
           <ArrowDownToLine className="size-4 text-up" aria-hidden="true" />
           Deposit
-        </Button>
-        <Button variant="secondary" size="lg" onClick={() => soon('Withdrawing')}>
+        </Link>
+        <Link to={paths.dashboard.inrWithdraw} className={buttonClasses('secondary', 'lg')}>
           <ArrowUpFromLine className="size-4 text-down" aria-hidden="true" />
           Withdraw
-        </Button>
+        </Link>
       </div>
     </section>
   );

@@ -4,7 +4,15 @@ const wholeInr = new Intl.NumberFormat('en-IN', {
   currency: 'INR',
   maximumFractionDigits: 0,
 });
+/** Paise only when there are any: '997800.50' → '₹9,97,800.50'. */
+const paiseInr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 export function formatInrWhole(value: string): string {
-  return wholeInr.format(value as `${number}`);
+  const paise = value.split('.')[1] ?? '';
+  return (/[1-9]/.test(paise) ? paiseInr : wholeInr).format(value as `${number}`);
 }

@@ -12,12 +12,6 @@ export const SAMPLE_BANK_ACCOUNT = [
   { label: 'Branch', value: 'Bandra Kurla Complex, Mumbai' },
 ] as const;
 
-/** The two saved payout accounts of the INR withdraw form. */
-export const SAMPLE_PAYOUT_ACCOUNTS = [
-  { value: 'hdfc-4521', label: 'HDFC Bank •••• 4521' },
-  { value: 'sbi-7788', label: 'State Bank of India •••• 7788' },
-] as const;
-
 export const CRYPTO_COINS = [
   { value: 'BTC', label: 'Bitcoin (BTC)' },
   { value: 'ETH', label: 'Ethereum (ETH)' },
