@@ -129,6 +129,9 @@ export const messages = {
     statusInvalid: 'Status must be pending, paid, rejected or cancelled',
     approved: 'Withdrawal marked as paid',
     rejected: 'Withdrawal rejected successfully',
+    cancelFailed: 'Failed to cancel withdrawal',
+    approveFailed: 'Failed to mark withdrawal as paid',
+    rejectFailed: 'Failed to reject withdrawal',
   },
   bankAccounts: {
     holderNameRequired: 'Account holder name is required',
@@ -139,6 +142,10 @@ export const messages = {
     added: 'Bank account added. You can withdraw to it once it is verified.',
     verified: 'Bank account verified',
     rejected: 'Bank account rejected',
+    fetchFailed: 'Failed to fetch bank accounts',
+    addFailed: 'Failed to add bank account',
+    verifyFailed: 'Failed to verify bank account',
+    rejectFailed: 'Failed to reject bank account',
   },
   idempotency: {
     keyInvalid: 'Idempotency-Key must be 1 to 100 visible characters',

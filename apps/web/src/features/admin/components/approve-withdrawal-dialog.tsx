@@ -13,7 +13,7 @@ import { approveWithdrawal } from '@/features/admin/api/decide-withdrawal.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import { WithdrawalPayee } from './withdrawal-payee.tsx';
 
-const FAILED = 'Failed to mark withdrawal as paid';
+const FAILED = messages.withdrawals.approveFailed;
 
 /**
  * Approving a withdrawal records a payout the admin has already made by bank transfer, so it

@@ -58,7 +58,7 @@ export function BankAccountsTab() {
   const verify = useMutation({
     mutationFn: (account: AdminBankAccount) => verifyBankAccount(account.id),
     onSuccess: () => toast.success(messages.bankAccounts.verified),
-    onError: (err) => toast.error(errorMessage(err, 'Failed to verify bank account')),
+    onError: (err) => toast.error(errorMessage(err, messages.bankAccounts.verifyFailed)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryRoot }),
   });
   const verifyingId = verify.isPending ? verify.variables.id : null;
@@ -79,7 +79,7 @@ export function BankAccountsTab() {
       />
       <PagedListState
         query={query}
-        failedMessage="Failed to fetch bank accounts"
+        failedMessage={messages.bankAccounts.fetchFailed}
         onPage={list.setPage}
       >
         {(items) => (
@@ -127,7 +127,7 @@ export function BankAccountsTab() {
           hint="For example: the holder name does not match the KYC."
           confirmLabel="Reject Account"
           successMessage={messages.bankAccounts.rejected}
-          failedMessage="Failed to reject bank account"
+          failedMessage={messages.bankAccounts.rejectFailed}
           onConfirm={(reason) => rejectBankAccount(rejecting.id, reason)}
           onClose={() => setRejecting(null)}
         />

@@ -143,7 +143,7 @@ function RejectWithdrawalDialog({
       hint="For example: the account holder's name does not match the KYC."
       confirmLabel="Reject Withdrawal"
       successMessage={messages.withdrawals.rejected}
-      failedMessage="Failed to reject withdrawal"
+      failedMessage={messages.withdrawals.rejectFailed}
       onConfirm={(reason) =>
         rejectWithdrawal({ withdrawalId: withdrawal.id, reason, idempotencyKey: key })
       }

@@ -56,7 +56,7 @@ export function AddBankAccountForm() {
       setErrors(fieldErrors);
       // A duplicate or a refusal without a field is told in the server's words.
       if (Object.keys(fieldErrors).length === 0) {
-        toast.error(errorMessage(err, 'Failed to add bank account'));
+        toast.error(errorMessage(err, messages.bankAccounts.addFailed));
       }
       return;
     }

@@ -13,7 +13,7 @@ import { useWithdrawals } from '@/features/wallet/api/get-withdrawals.ts';
 import { Panel } from './wallet-frame.tsx';
 
 /** Not in the contracts' messages yet; the server's own message is shown when there is one. */
-const CANCEL_FAILED = 'Failed to cancel withdrawal';
+const CANCEL_FAILED = messages.withdrawals.cancelFailed;
 
 const maskedAccount = (w: Withdrawal) =>
   `${w.bankAccount.bankName} •••• ${w.bankAccount.accountNumber.slice(-4)}`;

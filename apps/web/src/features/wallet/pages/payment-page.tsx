@@ -1,3 +1,4 @@
+import { messages } from '@sikka/contracts';
 import { CreditCard, Plus } from 'lucide-react';
 import { RetryAlert } from '@/components/ui/retry-alert.tsx';
 import { useBankAccounts } from '@/features/wallet/api/get-bank-accounts.ts';
@@ -6,7 +7,7 @@ import { BankAccountList } from '@/features/wallet/components/bank-account-list.
 import { Notices } from '@/features/wallet/components/notices.tsx';
 import { Panel } from '@/features/wallet/components/wallet-frame.tsx';
 
-const FETCH_FAILED = 'Failed to fetch bank accounts';
+const FETCH_FAILED = messages.bankAccounts.fetchFailed;
 
 /**
  * Payment methods (/dashboard/account/payment): the bank accounts withdrawals can go to.
