@@ -12,7 +12,8 @@ import {
   type HttpClient,
 } from './support/http-client.ts';
 import { median, prng } from './support/prng.ts';
-import { fundHttp, logInAdminHttp, signUpHttp, type HttpUser } from './support/trade-burst.ts';
+import { fundHttp, logInAdminHttp } from './support/trade-burst.ts';
+import { payoutUtr, signUpWithBankHttp, type BankUser } from './support/withdrawal-burst.ts';
 
 if (!pgUrl()) console.warn(postgresSkipReason());
 
@@ -20,10 +21,12 @@ const USERS = 50;
 const DURATION_MS = 10_000;
 
 /**
- * Item 1: 50 users, each a closed loop of buys, sells and deposit requests, and the admin
- * approving and rejecting, for 10 s over real HTTP (keep-alive sockets to a listening server)
+ * Item 1: 50 users, each a closed loop of buys, sells, deposit requests, withdrawal requests
+ * (to their KYC bank account) and cancellations, and the admin approving (with a payout UTR)
+ * and rejecting deposits and withdrawals, for 10 s over real HTTP (keep-alive sockets to a listening server)
  * on PostgreSQL. Every answer must be a success or a refusal we can name; afterwards the
- * database must match what the API acknowledged, to the paisa and the satoshi-of-USDT.
+ * database must match what the API acknowledged — available INR, held INR and USDT — to the
+ * paisa and the satoshi-of-USDT.
  */
 describe.skipIf(!pgUrl())('mixed load over HTTP on PostgreSQL', () => {
   let t: TestApp;
@@ -46,12 +49,13 @@ describe.skipIf(!pgUrl())('mixed load over HTTP on PostgreSQL', () => {
     await t?.close();
   });
 
-  it('50 users × 10 s of buys, sells, deposits and approvals: conserved, exact, 0 unexplained', async () => {
+  it('50 users × 10 s of buys, sells, deposits, withdrawals, cancellations and approvals: conserved, exact, 0 unexplained', async () => {
     const rnd = prng(20251123);
-    const users: HttpUser[] = [];
-    for (let i = 0; i < USERS; i++) users.push(await signUpHttp(client, t.app.db));
-    // What the API acknowledged, per user, in exact units (paise, 1e-8 USDT).
-    const model = new Map(users.map((u) => [u.id, { inr: 0n, usdt: 0n }]));
+    const users: BankUser[] = [];
+    for (let i = 0; i < USERS; i++) users.push(await signUpWithBankHttp(client, t.app.db));
+    // What the API acknowledged, per user, in exact units (paise, 1e-8 USDT): available INR,
+    // INR held by pending withdrawals, USDT.
+    const model = new Map(users.map((u) => [u.id, { inr: 0n, held: 0n, usdt: 0n }]));
     for (const u of users) {
       const amount = unitsToDecimal(BigInt(rnd.int(500_000, 5_000_000)), 2);
       await fundHttp(client, u, admin, amount);
@@ -64,6 +68,27 @@ describe.skipIf(!pgUrl())('mixed load over HTTP on PostgreSQL', () => {
     const latencies: number[] = [];
     const acked = new Set<string>();
     const pending: string[] = [];
+    // Pending withdrawals (id → owner) that users may cancel and the admin decide.
+    const wPending = new Map<string, string>();
+    const wAcked = new Set<string>();
+    const onWithdrawal = (res: HttpAnswer, userId: string) => {
+      const w = res.json<{ withdrawal: { id: string; amount: string } }>().withdrawal;
+      if (wAcked.has(w.id)) return; // an idempotent replay
+      wAcked.add(w.id);
+      wPending.set(w.id, userId);
+      const m = model.get(userId)!;
+      m.inr -= decimalToUnits(w.amount, 2);
+      m.held += decimalToUnits(w.amount, 2);
+    };
+    /** A 200 decision or cancellation: the hold leaves (paid) or returns to available. */
+    const onDecided = (res: HttpAnswer, userId: string) => {
+      const w = res.json<{ withdrawal: { id: string; amount: string; status: string } }>()
+        .withdrawal;
+      wPending.delete(w.id);
+      const m = model.get(userId)!;
+      m.held -= decimalToUnits(w.amount, 2);
+      if (w.status !== 'paid') m.inr += decimalToUnits(w.amount, 2);
+    };
     const timed = async (send: () => Promise<HttpAnswer>) => {
       const at = performance.now();
       const res = await send();
@@ -72,26 +97,28 @@ describe.skipIf(!pgUrl())('mixed load over HTTP on PostgreSQL', () => {
     };
     const onTrade = (userId: string, res: HttpAnswer) => {
       const trade = res.json<{
-        trade: { id: string; type: string; amount: string; total: string };
+        trade: { id: string; type: string; amount: string; total: string; net: string };
       }>().trade;
       if (acked.has(trade.id)) return; // an idempotent replay
       acked.add(trade.id);
       const m = model.get(userId)!;
       const sign = trade.type === 'buy' ? 1n : -1n;
       m.usdt += sign * decimalToUnits(trade.amount, 8);
-      m.inr -= sign * decimalToUnits(trade.total, 2);
+      // A sell credits its net: the total less the 1% TDS withheld (migration 015).
+      m.inr -=
+        trade.type === 'buy' ? decimalToUnits(trade.total, 2) : -decimalToUnits(trade.net, 2);
     };
 
     const started = Date.now();
     const running = () => Date.now() - started < DURATION_MS;
-    const userLoop = async (u: HttpUser, n: number) => {
+    const userLoop = async (u: BankUser, n: number) => {
       let i = 0;
       while (running()) {
         i += 1;
         const roll = rnd.next();
         const seen = quickPrices(unitsToDecimal(ratePaise, 2));
-        if (roll < 0.8) {
-          const side = roll < 0.45 ? 'buy' : 'sell';
+        if (roll < 0.7) {
+          const side = roll < 0.4 ? 'buy' : 'sell';
           // From 0.15 USDT: above the ₹10.00 minimum trade total while the rate wanders here.
           const usdtAmount = unitsToDecimal(BigInt(rnd.int(15_000_000, 5_000_000_000)), 8);
           // One request in ten is a double tap: the same Idempotency-Key twice at once.
@@ -116,6 +143,39 @@ describe.skipIf(!pgUrl())('mixed load over HTTP on PostgreSQL', () => {
             else if (res.status === 409 && code === 'price_changed') count(code);
             else unexplained.push(`${side} ${res.status} ${res.body}`);
           }
+        } else if (roll < 0.86) {
+          // ₹50 to ₹8,000: under the ₹100 minimum now and then (withdrawal_limit).
+          const amount = unitsToDecimal(BigInt(rnd.int(5_000, 800_000)), 2);
+          const key = rnd.next() < 0.1 ? { 'idempotency-key': `w${n}-${i}` } : undefined;
+          const body = { amount, bankAccountId: u.accountId };
+          const answers = await Promise.all(
+            Array.from({ length: key ? 2 : 1 }, () =>
+              timed(() => client.post('/api/withdrawals', u.cookie, body, key)),
+            ),
+          );
+          for (const res of answers) {
+            const code = errorCodeOf(res);
+            if (res.status === 201) {
+              count('withdrawal_request');
+              onWithdrawal(res, u.id);
+            } else if (
+              res.status === 422 &&
+              (code === 'insufficient_inr' || code === 'withdrawal_limit')
+            )
+              count(`withdraw_${code}`);
+            else unexplained.push(`withdraw ${res.status} ${res.body}`);
+          }
+        } else if (roll < 0.9) {
+          const mine = [...wPending].filter(([, owner]) => owner === u.id);
+          if (mine.length === 0) continue;
+          const id = rnd.pick(mine)[0];
+          const res = await timed(() => client.post(`/api/withdrawals/${id}/cancel`, u.cookie));
+          if (res.status === 200) {
+            count('cancel');
+            onDecided(res, u.id);
+          } else if (res.status === 409 && errorCodeOf(res) === 'invalid_state')
+            count('cancel_already_decided'); // the admin (or a double) got there first
+          else unexplained.push(`cancel ${res.status} ${res.body}`);
         } else {
           const amount = unitsToDecimal(BigInt(rnd.int(10_000, 2_000_000)), 2);
           const res = await timed(() =>
@@ -125,6 +185,37 @@ describe.skipIf(!pgUrl())('mixed load over HTTP on PostgreSQL', () => {
             count('deposit_request');
             pending.push(res.json<{ deposit: { id: string } }>().deposit.id);
           } else unexplained.push(`deposit ${res.status} ${res.body}`);
+        }
+      }
+    };
+    const withdrawalAdminLoop = async () => {
+      while (running()) {
+        const entry = wPending.size > 0 ? rnd.pick([...wPending]) : undefined;
+        if (!entry) {
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
+        const [id, owner] = entry;
+        const reject = rnd.next() < 0.2;
+        // Now and then two admins decide the same withdrawal at once (each with its own UTR).
+        const decide = () =>
+          timed(() =>
+            reject
+              ? client.post(`/api/admin/withdrawals/${id}/reject`, admin, {
+                  reason: 'Account name does not match',
+                })
+              : client.post(`/api/admin/withdrawals/${id}/approve`, admin, {
+                  utrNumber: payoutUtr('MIX'),
+                }),
+          );
+        const answers = await Promise.all(rnd.next() < 0.2 ? [decide(), decide()] : [decide()]);
+        for (const res of answers) {
+          if (res.status === 200) {
+            count(reject ? 'withdrawal_reject' : 'withdrawal_paid');
+            onDecided(res, owner);
+          } else if (res.status === 409 && errorCodeOf(res) === 'invalid_state')
+            count('withdrawal_already_decided'); // the owner cancelled, or the other admin
+          else unexplained.push(`withdrawal decide ${res.status} ${res.body}`);
         }
       }
     };
@@ -169,23 +260,51 @@ describe.skipIf(!pgUrl())('mixed load over HTTP on PostgreSQL', () => {
       ...users.map((u, n) => userLoop(u, n)),
       adminLoop(),
       adminLoop(),
+      withdrawalAdminLoop(),
+      withdrawalAdminLoop(),
       marketLoop(),
     ]);
     const elapsed = Date.now() - started;
 
     const violations = await checkLedgerInvariants(t.app.db);
-    const rows = await t.app.db.query<{ id: string; inr: string; usdt: string }>(
-      `SELECT u.id, u.balance::text AS inr, w.balance::text AS usdt
+    const rows = await t.app.db.query<{ id: string; inr: string; held: string; usdt: string }>(
+      `SELECT u.id, u.balance::text AS inr, u.inr_held::text AS held, w.balance::text AS usdt
          FROM users u JOIN wallets w ON w.user_id = u.id AND w.coin_symbol = 'USDT'
         WHERE u.id = ANY($1::uuid[])`,
       [users.map((u) => u.id)],
     );
-    const mismatches = rows.filter((r) => {
-      const m = model.get(r.id)!;
-      return r.inr !== unitsToDecimal(m.inr, 2) || r.usdt !== unitsToDecimal(m.usdt, 8);
-    });
+    const expected = (id: string) => {
+      const m = model.get(id)!;
+      return {
+        inr: unitsToDecimal(m.inr, 2),
+        inrHeld: unitsToDecimal(m.held, 2),
+        usdt: unitsToDecimal(m.usdt, 8),
+      };
+    };
+    const mismatches = rows
+      .filter(
+        (r) =>
+          JSON.stringify({ inr: r.inr, inrHeld: r.held, usdt: r.usdt }) !==
+          JSON.stringify(expected(r.id)),
+      )
+      .map(
+        (r) => `${r.id}: db ${r.inr}/${r.held}/${r.usdt} model ${JSON.stringify(expected(r.id))}`,
+      );
+    // The API's balances ({inr, inrHeld, usdt}) say the same.
+    for (const u of users) {
+      const me = await client.get('/api/me', u.cookie);
+      const balances = me.json<{ balances: unknown }>().balances;
+      if (JSON.stringify(balances) !== JSON.stringify(expected(u.id)))
+        mismatches.push(
+          `${u.id}: API ${JSON.stringify(balances)} model ${JSON.stringify(expected(u.id))}`,
+        );
+    }
+    const wRows = await t.app.db.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM withdrawals GROUP BY status ORDER BY status',
+    );
     const negatives = await t.app.db.query(
-      'SELECT id FROM users WHERE balance < 0 UNION ALL SELECT user_id FROM wallets WHERE balance < 0',
+      `SELECT id FROM users WHERE balance < 0 OR inr_held < 0
+       UNION ALL SELECT user_id FROM wallets WHERE balance < 0`,
     );
     const unbalancedOps = await t.app.db.query(
       'SELECT operation_id FROM ledger_entries GROUP BY operation_id, asset HAVING sum(amount) <> 0',
@@ -207,6 +326,7 @@ describe.skipIf(!pgUrl())('mixed load over HTTP on PostgreSQL', () => {
         `${JSON.stringify(counts)}; unexplained ${unexplained.length}; invariant violations ${violations.length}; ` +
         `negative balances ${negatives.length}; unbalanced operations ${unbalancedOps.length}; ` +
         `balances ≠ acknowledged ${mismatches.length}; trades in DB ${tradesInDb} = acknowledged ${acked.size}; ` +
+        `withdrawals in DB ${JSON.stringify(Object.fromEntries(wRows.map((r) => [r.status, r.n])))} = acknowledged ${wAcked.size}; ` +
         `INR sum ${sumOf('INR')}, USDT sum ${sumOf('USDT')}`,
     );
     expect(unexplained).toEqual([]);
@@ -215,10 +335,13 @@ describe.skipIf(!pgUrl())('mixed load over HTTP on PostgreSQL', () => {
     expect(unbalancedOps).toEqual([]);
     expect(mismatches).toEqual([]);
     expect(tradesInDb).toBe(acked.size);
+    expect(wRows.reduce((s, r) => s + r.n, 0)).toBe(wAcked.size);
     expect(sumOf('INR')).toBe('0.00000000');
     expect(sumOf('USDT')).toBe('0.00000000');
     // The load was real: plenty of every kind.
     expect((counts.buy ?? 0) + (counts.sell ?? 0)).toBeGreaterThan(200);
     expect(counts.approve ?? 0).toBeGreaterThan(20);
+    expect(counts.withdrawal_paid ?? 0).toBeGreaterThan(10);
+    expect((counts.cancel ?? 0) + (counts.withdrawal_reject ?? 0)).toBeGreaterThan(5);
   }, 180_000);
 });

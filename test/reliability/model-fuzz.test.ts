@@ -48,6 +48,7 @@ describe.each(RUNS)('model-based fuzzing on $driver', ({ driver, target, minTota
         app,
         admin: await logInAdmin(app),
         activeUtrs: new Set(),
+        payoutUtrs: new Set(),
         minTotal: decimalToUnits(minTotal, 2),
         maxTotal: decimalToUnits(app.config.TRADE_MAX_TOTAL_INR, 2),
         verify: (userId) => verifyKyc(app.db, userId),
@@ -59,7 +60,10 @@ describe.each(RUNS)('model-based fuzzing on $driver', ({ driver, target, minTota
       const property = fc.asyncProperty(
         fc.commands(commands, { maxCommands: 80, size: 'max' }),
         async (cmds) => {
-          const setup = () => ({ model: { users: [], deposits: [] } as Model, real });
+          const setup = () => ({
+            model: { users: [], deposits: [], withdrawals: [] } as Model,
+            real,
+          });
           let model: Model | undefined;
           await fc.asyncModelRun(() => {
             const s = setup();
@@ -100,6 +104,14 @@ describe.each(RUNS)('model-based fuzzing on $driver', ({ driver, target, minTota
         'deposit 201',
         'buy 422',
         'deposit 409',
+        'withdraw 201',
+        'withdraw 422',
+        'withdraw 404',
+        'cancel 200',
+        'cancel 409',
+        'pay 200',
+        'pay 409',
+        'refuse 200',
       ])
         expect(byKind[k] ?? 0, k).toBeGreaterThan(0);
     },

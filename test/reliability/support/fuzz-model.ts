@@ -9,6 +9,9 @@ import { SESSION_COOKIE } from '@sikka/contracts';
  * fixed rate (87.70: buy 89.70, sell 86.20) so the model knows every price. A buyer pays the
  * exact total rounded up to the paisa, a seller receives it rounded down less the TDS
  * (the TDS_RATE of it, rounded up), within the trade bounds; only users whose KYC is verified may deposit or trade.
+ * INR withdrawals (ADR 012) move the amount from available to held INR; a cancellation or a
+ * rejection gives it back, an approval (with the bank's payout UTR) pays it out; they go only
+ * to the user's own verified account, within the per-request bounds and the daily limit.
  */
 export const RATE = '87.70';
 const RATE_PAISE = 8770n;
@@ -28,6 +31,21 @@ export interface ModelUser {
   deposited: bigint;
   /** pending + approved deposit requests per India calendar day, in paise */
   requested: Map<number, bigint>;
+  /** INR held by pending withdrawals, in paise */
+  held: bigint;
+  /** INR paid out by approved withdrawals, in paise */
+  paidOut: bigint;
+  /** pending + paid withdrawal requests per India calendar day, in paise */
+  withdrawn: Map<number, bigint>;
+  /** the verified KYC bank account (verified users only) */
+  accountId?: string;
+}
+export interface ModelWithdrawal {
+  id: string;
+  user: ModelUser;
+  amount: bigint;
+  day: number;
+  status: 'pending' | 'paid' | 'rejected' | 'cancelled';
 }
 export interface ModelDeposit {
   id: string;
@@ -40,12 +58,15 @@ export interface ModelDeposit {
 export interface Model {
   users: ModelUser[];
   deposits: ModelDeposit[];
+  withdrawals: ModelWithdrawal[];
 }
 export interface Real {
   app: FastifyInstance;
   admin: string;
   /** UTRs pending or approved in the database (it outlives each sequence, so this does too). */
   activeUtrs: Set<string>;
+  /** Payout UTRs of paid withdrawals in the database (one payout reference pays once). */
+  payoutUtrs: Set<string>;
   /** The server's TRADE_MIN_TOTAL_INR and TRADE_MAX_TOTAL_INR, in paise. */
   minTotal: bigint;
   maxTotal: bigint;
@@ -237,7 +258,24 @@ class SignUp implements fc.AsyncCommand<Model, Real> {
     if (res.statusCode === 201) {
       const c = res.cookies.find((x) => x.name === SESSION_COOKIE)!;
       const id = res.json().user.id as string;
-      if (this.verify) await r.verify(id);
+      let accountId: string | undefined;
+      if (this.verify) {
+        // KYC bank details, then verified: migration 014 makes them the withdrawal account.
+        await r.app.db.query(
+          `UPDATE users SET bank_account_number = 'XXXXXXXX1234', bank_ifsc_code = 'SBIN0001234',
+                  bank_name = 'State Bank of India' WHERE id = $1`,
+          [id],
+        );
+        await r.verify(id);
+        const accounts = await r.app.inject({
+          method: 'GET',
+          url: '/api/me/bank-accounts',
+          headers: { cookie: `${c.name}=${c.value}` },
+        });
+        accountId = (accounts.json() as { bankAccounts: Array<{ id: string }> }).bankAccounts[0]
+          ?.id;
+        if (!accountId) throw new Error(`no KYC bank account: ${accounts.body}`);
+      }
       m.users.push({
         id,
         cookie: `${c.name}=${c.value}`,
@@ -247,6 +285,10 @@ class SignUp implements fc.AsyncCommand<Model, Real> {
         verified: this.verify,
         deposited: 0n,
         requested: new Map(),
+        held: 0n,
+        paidOut: 0n,
+        withdrawn: new Map(),
+        ...(accountId ? { accountId } : {}),
       });
     }
   }
@@ -397,6 +439,210 @@ class Trade implements fc.AsyncCommand<Model, Real> {
     `${this.side}(${this.who}, ${JSON.stringify(this.amount)?.slice(0, 40)}, ${JSON.stringify(this.quote)?.slice(0, 30)})`;
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The server's WITHDRAW_MIN_INR, WITHDRAW_MAX_INR and WITHDRAW_DAILY_LIMIT_INR, in paise. */
+const withdrawBounds = (r: Real) => ({
+  min: toUnits(r.app.config.WITHDRAW_MIN_INR, 2),
+  max: toUnits(r.app.config.WITHDRAW_MAX_INR, 2),
+  daily: toUnits(r.app.config.WITHDRAW_DAILY_LIMIT_INR, 2),
+});
+
+class Withdraw implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    private readonly who: number,
+    private readonly amount: unknown,
+    private readonly account: 'own' | 'other' | 'unknown' | 'malformed',
+  ) {}
+  check = (m: Readonly<Model>) => m.users.length > 0;
+  async run(m: Model, r: Real) {
+    const user = m.users[this.who % m.users.length]!;
+    const other = m.users.find((u) => u !== user && u.accountId);
+    const bankAccountId =
+      this.account === 'malformed'
+        ? 'not-a-uuid'
+        : this.account === 'own' && user.accountId
+          ? user.accountId
+          : this.account === 'other' && other
+            ? other.accountId!
+            : randomUUID();
+    // 'half' and 'all' of what is available: requests the model expects to succeed.
+    const amount =
+      this.amount === 'half'
+        ? fmt(user.inr / 2n, 2)
+        : this.amount === 'all'
+          ? fmt(user.inr, 2)
+          : this.amount;
+    const body = { amount, bankAccountId };
+    const units = amountUnits(amount, 2);
+    const b = withdrawBounds(r);
+    const day = istDay(Date.now());
+    const used = user.withdrawn.get(day) ?? 0n;
+    const want =
+      units === null
+        ? 400
+        : !UUID_RE.test(bankAccountId)
+          ? 404
+          : !user.verified
+            ? 403
+            : bankAccountId !== user.accountId
+              ? 404
+              : units < b.min || units > b.max || used + units > b.daily
+                ? 422
+                : user.inr < units
+                  ? 422
+                  : 201;
+    const res = await call(r, 'withdraw', 'POST', '/api/withdrawals', user.cookie, body);
+    expectStatus('withdraw', res.statusCode, want, res.body, body);
+    if (want === 201) {
+      user.inr -= units!;
+      user.held += units!;
+      user.withdrawn.set(day, used + units!);
+      m.withdrawals.push({
+        id: res.json().withdrawal.id,
+        user,
+        amount: units!,
+        day,
+        status: 'pending',
+      });
+    }
+  }
+  toString = () =>
+    `withdraw(${this.who}, ${JSON.stringify(this.amount)?.slice(0, 40)}, ${this.account})`;
+}
+
+type WdTarget = 'pending' | 'any' | 'unknown' | 'malformed';
+const pickWithdrawal = (m: Readonly<Model>, target: WdTarget, pick: number) => {
+  const pool =
+    target === 'pending' ? m.withdrawals.filter((w) => w.status === 'pending') : m.withdrawals;
+  const w = target === 'pending' || target === 'any' ? pool[pick % pool.length] : undefined;
+  return { w, id: w?.id ?? (target === 'malformed' ? 'not-a-uuid' : randomUUID()) };
+};
+const wdCheck = (m: Readonly<Model>, target: WdTarget) =>
+  target === 'pending'
+    ? m.withdrawals.some((w) => w.status === 'pending')
+    : target !== 'any' || m.withdrawals.length > 0;
+
+/** The hold leaves: back to available (cancel, reject) or out to the bank (paid). */
+function settle(w: ModelWithdrawal, status: 'paid' | 'rejected' | 'cancelled') {
+  w.status = status;
+  w.user.held -= w.amount;
+  if (status === 'paid') w.user.paidOut += w.amount;
+  else {
+    w.user.inr += w.amount;
+    w.user.withdrawn.set(w.day, w.user.withdrawn.get(w.day)! - w.amount);
+  }
+}
+
+class CancelWithdrawal implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    private readonly pick: number,
+    private readonly target: WdTarget,
+    /** sent by someone other than the owner */
+    private readonly stranger: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => m.users.length > 0 && wdCheck(m, this.target);
+  async run(m: Model, r: Real) {
+    const { w, id } = pickWithdrawal(m, this.target, this.pick);
+    const owner = w?.user ?? m.users[this.pick % m.users.length]!;
+    const sender = this.stranger ? (m.users.find((u) => u !== owner) ?? owner) : owner;
+    const want = !w || sender !== w.user ? 404 : w.status !== 'pending' ? 409 : 200;
+    const res = await call(r, 'cancel', 'POST', `/api/withdrawals/${id}/cancel`, sender.cookie);
+    expectStatus('cancel', res.statusCode, want, res.body, { id, stranger: sender !== owner });
+    if (want === 200) settle(w!, 'cancelled');
+  }
+  toString = () => `cancel(${this.target} ${this.pick}${this.stranger ? ', stranger' : ''})`;
+}
+
+class DecideWithdrawal implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    private readonly pick: number,
+    private readonly approve: boolean,
+    private readonly utr: unknown,
+    private readonly reason: unknown,
+    private readonly target: WdTarget,
+  ) {}
+  check = (m: Readonly<Model>) => wdCheck(m, this.target);
+  async run(m: Model, r: Real) {
+    const { w, id } = pickWithdrawal(m, this.target, this.pick);
+    const utrNumber =
+      this.utr === 'fresh'
+        ? `P${unique()}`
+        : this.utr === 'reuse'
+          ? ([...r.payoutUtrs].at(-1) ?? `Q${unique()}`)
+          : this.utr;
+    const label = this.approve ? 'pay' : 'refuse';
+    const url = `/api/admin/withdrawals/${id}/${this.approve ? 'approve' : 'reject'}`;
+    const body = this.approve ? { utrNumber } : { reason: this.reason };
+    const utrOk = utrValue(utrNumber);
+    const want = (this.approve ? utrOk === null : !reasonValid(this.reason))
+      ? 400
+      : !w
+        ? 404
+        : w.status !== 'pending'
+          ? 409
+          : this.approve && r.payoutUtrs.has(utrOk!)
+            ? 409
+            : 200;
+    const res = await call(r, label, 'POST', url, r.admin, body);
+    expectStatus(label, res.statusCode, want, res.body, { id, body });
+    if (want === 200) {
+      settle(w!, this.approve ? 'paid' : 'rejected');
+      if (this.approve) r.payoutUtrs.add(utrOk!);
+    }
+  }
+  toString = () =>
+    `${this.approve ? 'pay' : 'refuse'}(${this.target} ${this.pick}, ${JSON.stringify(this.utr)?.slice(0, 30)})`;
+}
+
+export const withdrawAmount = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('half', 'half', 'all') },
+  { weight: 3, arbitrary: decimal(20_000n, 3) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('100', '99.99', '1000000', '1000000.01', '100.005', '0.01'),
+  },
+  { weight: 3, arbitrary: hostile },
+);
+const wdTarget = fc.constantFrom<WdTarget>(
+  'pending',
+  'pending',
+  'pending',
+  'any',
+  'unknown',
+  'malformed',
+);
+const withdraw = fc
+  .tuple(
+    fc.nat(),
+    withdrawAmount,
+    fc.constantFrom<'own' | 'other' | 'unknown' | 'malformed'>(
+      'own',
+      'own',
+      'own',
+      'own',
+      'other',
+      'unknown',
+      'malformed',
+    ),
+  )
+  .map(([w, a, acc]) => new Withdraw(w, a, acc));
+const cancel = fc
+  .tuple(
+    fc.nat(),
+    wdTarget,
+    fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+  )
+  .map(([p, t, s]) => new CancelWithdrawal(p, t, s));
+const decideWithdrawal = fc
+  .tuple(
+    fc.nat(),
+    fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
+    utr,
+    reason,
+    wdTarget,
+  )
+  .map(([p, a, u, why, t]) => new DecideWithdrawal(p, a, u, why, t));
+
 const signUp = fc
   .record({
     fullName: signupField(fc.constantFrom('Asha Rao', 'Ravi Kumar', 'Zoë Dsouza')),
@@ -419,32 +665,51 @@ const trade = fc
   .map(([s, w, a, q]) => new Trade(s as 'buy' | 'sell' | 'hold', w, a, q));
 
 /** Weighted by repetition: trades are what money bugs hide in. */
-export const commands = [signUp, deposit, deposit, decide, decide, trade, trade, trade, trade];
+export const commands = [
+  signUp,
+  deposit,
+  deposit,
+  decide,
+  decide,
+  trade,
+  trade,
+  trade,
+  trade,
+  withdraw,
+  withdraw,
+  cancel,
+  decideWithdrawal,
+  decideWithdrawal,
+];
 
 /** Differences between the model and the database / API after a sequence (empty = agree). */
 export async function disagreements(m: Model, r: Real): Promise<string[]> {
   const out: string[] = [];
   for (const u of m.users) {
     const me = await r.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: u.cookie } });
-    const b = me.json().balances as { inr: string; usdt: string };
-    const want = { inr: fmt(u.inr, 2), usdt: fmt(u.usdt, 8) };
-    if (b.inr !== want.inr || b.usdt !== want.usdt)
+    const b = me.json().balances as { inr: string; inrHeld: string; usdt: string };
+    const want = { inr: fmt(u.inr, 2), inrHeld: fmt(u.held, 2), usdt: fmt(u.usdt, 8) };
+    if (b.inr !== want.inr || b.inrHeld !== want.inrHeld || b.usdt !== want.usdt)
       out.push(`user ${u.id}: API ${JSON.stringify(b)}, model ${JSON.stringify(want)}`);
-    const [row] = await r.app.db.query<{ trades: number; inr: string }>(
+    const [row] = await r.app.db.query<{ trades: number; inr: string; held: string }>(
       `SELECT (SELECT count(*)::int FROM trades WHERE user_id = $1) AS trades,
-              (SELECT balance::text FROM users WHERE id = $1) AS inr`,
+              (SELECT balance::text FROM users WHERE id = $1) AS inr,
+              (SELECT inr_held::text FROM users WHERE id = $1) AS held`,
       [u.id],
     );
     if (row!.trades !== u.trades)
       out.push(`user ${u.id}: ${row!.trades} trades in DB, model ${u.trades}`);
     if (row!.inr !== want.inr) out.push(`user ${u.id}: DB INR ${row!.inr}, model ${want.inr}`);
+    if (row!.held !== want.inrHeld)
+      out.push(`user ${u.id}: DB held INR ${row!.held}, model ${want.inrHeld}`);
     // No sequence of trades at the fixed rate makes money: what the user holds, valued at the
     // rate itself (between the buy and the sell price), is never worth more than what they
-    // deposited. Read from the API's figures, not the model's.
-    const worth = toUnits(b.inr, 2) * E8 + toUnits(b.usdt, 8) * RATE_PAISE;
-    if (worth > u.deposited * E8)
+    // deposited less what was paid out. Read from the API's figures, not the model's.
+    const worth =
+      (toUnits(b.inr, 2) + toUnits(b.inrHeld, 2)) * E8 + toUnits(b.usdt, 8) * RATE_PAISE;
+    if (worth > (u.deposited - u.paidOut) * E8)
       out.push(
-        `user ${u.id}: holds ${fmt(worth, 10)} at ${RATE}, more than the ${fmt(u.deposited, 2)} deposited`,
+        `user ${u.id}: holds ${fmt(worth, 10)} at ${RATE}, more than the ${fmt(u.deposited, 2)} deposited − ${fmt(u.paidOut, 2)} paid out`,
       );
   }
   for (const d of m.deposits) {
@@ -453,6 +718,14 @@ export async function disagreements(m: Model, r: Real): Promise<string[]> {
       [d.id],
     );
     if (row?.status !== d.status) out.push(`deposit ${d.id}: DB ${row?.status}, model ${d.status}`);
+  }
+  for (const w of m.withdrawals) {
+    const [row] = await r.app.db.query<{ status: string }>(
+      'SELECT status FROM withdrawals WHERE id = $1',
+      [w.id],
+    );
+    if (row?.status !== w.status)
+      out.push(`withdrawal ${w.id}: DB ${row?.status}, model ${w.status}`);
   }
   return out;
 }
