@@ -312,6 +312,10 @@ describe.each(availableDrivers())('INR withdrawals on %s', (driver) => {
       code: 'kyc_required',
       message: messages.kycRequired.withdraw,
     });
+    // KYC is answered first whatever the account id looks like, malformed included.
+    expect((await withdraw(unverified.cookie, '500', 'not-a-uuid')).json().error.code).toBe(
+      'kyc_required',
+    );
     const addUnverified = await http.post('/api/me/bank-accounts', unverified.cookie, {
       accountNumber: '123456789012',
       ifscCode: 'HDFC0001234',

@@ -480,17 +480,15 @@ class Withdraw implements fc.AsyncCommand<Model, Real> {
     const want =
       units === null
         ? 400
-        : !UUID_RE.test(bankAccountId)
-          ? 404
-          : !user.verified
-            ? 403
-            : bankAccountId !== user.accountId
-              ? 404
-              : units < b.min || units > b.max || used + units > b.daily
+        : !user.verified
+          ? 403
+          : !UUID_RE.test(bankAccountId) || bankAccountId !== user.accountId
+            ? 404
+            : units < b.min || units > b.max || used + units > b.daily
+              ? 422
+              : user.inr < units
                 ? 422
-                : user.inr < units
-                  ? 422
-                  : 201;
+                : 201;
     const res = await call(r, 'withdraw', 'POST', '/api/withdrawals', user.cookie, body);
     expectStatus('withdraw', res.statusCode, want, res.body, body);
     if (want === 201) {

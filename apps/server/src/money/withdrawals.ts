@@ -175,14 +175,18 @@ export function requestWithdrawal(
   limits: WithdrawalLimits,
 ): Promise<StoredAnswer<WithdrawalResponse>> {
   return runIdempotent(db, userId, key, requestHash('create-withdrawal', request), async (tx) => {
-    if (!isUuid(request.bankAccountId)) throw requestError({ code: 'SK004' }, limits);
+    // A malformed id names no account: it goes to SQL as the nil uuid, so the refusals keep
+    // their order (KYC first, then the account) whatever the id looks like.
+    const bankAccountId = isUuid(request.bankAccountId)
+      ? request.bankAccountId
+      : '00000000-0000-0000-0000-000000000000';
     let rows: WithdrawalRow[];
     try {
       rows = await tx.query<WithdrawalRow>(
         `SELECT ${COLUMNS}
              FROM request_withdrawal($1::uuid, $2::uuid, $3::numeric, $4::numeric, $5::numeric, $6::numeric) w
              JOIN bank_accounts b ON b.id = w.bank_account_id`,
-        [userId, request.bankAccountId, request.amount, limits.min, limits.max, limits.daily],
+        [userId, bankAccountId, request.amount, limits.min, limits.max, limits.daily],
       );
     } catch (err) {
       throw requestError(err, limits);
