@@ -215,11 +215,20 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     // Total = INR + 10 USDT at the live USDT/INR price: more than the INR alone.
     const total = await dashboard.totalBalance.innerText();
     expect(total).toContain('Total Balance');
-    expect(total).toMatch(/Estimate/);
+    expect(total).toMatch(/plus USDT at ₹[\d,]+\.\d\d per USDT/);
     const totalInr = Number(/₹([\d,]+\.\d\d)/.exec(total)![1]!.replace(/,/g, ''));
     expect(totalInr).toBeGreaterThan(14_100 + 10 * 50);
     expect(totalInr).toBeLessThan(14_100 + 10 * 150);
-    await expect(dashboard.pnl).toHaveText(/₹0\.00\s+0\.00%/);
+    // Today's PnL is the server's (/api/me/overview): bought above the live rate, nothing held
+    // at 00:00 IST, so a loss in rupees and no percent.
+    const overview = (await (await page.request.get('/api/me/overview')).json()) as {
+      todaysPnlInr: string;
+    };
+    const pnl = Number(overview.todaysPnlInr);
+    await expect(dashboard.pnlInr).toHaveText(
+      `${pnl < 0 ? '−' : pnl > 0 ? '+' : ''}₹${Math.abs(pnl).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+    );
+    await expect(dashboard.pnlPercent).toHaveText('Nothing held at 00:00 IST');
     await screenshotBothSizes(page, 'dashboard-overview-verified');
   });
 

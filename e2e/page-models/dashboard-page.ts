@@ -53,6 +53,17 @@ export class DashboardPage {
   get pnl(): Locator {
     return this.page.getByTestId('todays-pnl');
   }
+  /** Total Balance's amount (from /api/me/overview). */
+  get totalBalanceInr(): Locator {
+    return this.page.getByTestId('total-balance-inr');
+  }
+  /** Today's PnL in rupees, signed, and in percent. */
+  get pnlInr(): Locator {
+    return this.page.getByTestId('todays-pnl-inr');
+  }
+  get pnlPercent(): Locator {
+    return this.page.getByTestId('todays-pnl-percent');
+  }
   get quickActions(): Locator {
     return this.page.getByRole('region', { name: 'Quick Actions' });
   }

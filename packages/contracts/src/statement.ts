@@ -13,6 +13,8 @@ export const statementMessages = {
   rangeInvalid: 'The start date must not be after the end date',
   pageInvalid: 'Page must be a whole number from 1',
   quarterInvalid: 'Enter a quarter as YYYY-Q1 to YYYY-Q4',
+  fetchFailed: 'Failed to fetch your statement',
+  empty: 'No entries found',
 } as const;
 
 // ---------------------------------------------------------------- quick trade settings

@@ -186,6 +186,11 @@ export const routes: RouteObject[] = [
                         lazy: page(() => import('@/features/wallet/pages/payment-page.tsx')),
                         handle: handle({ title: 'Payment Methods' }),
                       },
+                      {
+                        path: paths.dashboard.transactions,
+                        lazy: page(() => import('@/features/statement/pages/statement-page.tsx')),
+                        handle: handle({ title: 'Transaction History' }),
+                      },
                       // Spot, Earn, orders and security pages are not defined: they show the overview.
                       {
                         path: `${paths.dashboard.root}/*`,

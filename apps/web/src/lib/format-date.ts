@@ -34,3 +34,25 @@ export function formatCalendarDate(value: string | Date): string {
 export function formatDateTime(iso: string, { seconds = false } = {}): string {
   return format(new Date(iso), seconds ? 'dd MMM yyyy, hh:mm:ss a' : 'dd MMM yyyy, hh:mm a');
 }
+
+const istParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/**
+ * A moment in India's time whatever the browser's zone ('09 Mar 2025, 02:05 PM IST'): money
+ * records (statements, TDS) are kept in IST, so the screen and the CSV agree.
+ */
+export function formatDateTimeIst(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  const p = Object.fromEntries(istParts.formatToParts(date).map((x) => [x.type, x.value]));
+  const period = String(p.dayPeriod ?? '').toUpperCase();
+  return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${period} IST`;
+}

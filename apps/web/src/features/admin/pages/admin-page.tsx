@@ -12,6 +12,7 @@ import {
 import { AuditTab } from '@/features/admin/components/audit-tab.tsx';
 import { BankAccountsTab } from '@/features/admin/components/bank-accounts-tab.tsx';
 import { DepositsTab } from '@/features/admin/components/deposits-tab.tsx';
+import { TdsDownload } from '@/features/admin/components/tds-download.tsx';
 import { TradesTab } from '@/features/admin/components/trades-tab.tsx';
 import { UsersTab } from '@/features/admin/components/users-tab.tsx';
 import { WithdrawalsTab } from '@/features/admin/components/withdrawals-tab.tsx';
@@ -82,6 +83,12 @@ export default function AdminPage() {
         <Tabs.Content value="bank-accounts" className="pt-6 outline-none">
           <BankAccountsTab />
         </Tabs.Content>
+        {/* Above the Trades panel, outside it: the quarterly TDS (194S) return's download. */}
+        {tab === 'trades' ? (
+          <div className="pt-6">
+            <TdsDownload />
+          </div>
+        ) : null}
         <Tabs.Content value="trades" className="pt-6 outline-none">
           <TradesTab />
         </Tabs.Content>

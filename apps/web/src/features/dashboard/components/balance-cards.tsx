@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { clsx } from 'clsx';
 import { IndianRupee, TrendingUp, Wallet } from 'lucide-react';
-import { addDecimal, INR_DECIMALS, multiplyDecimal } from '@sikka/contracts';
+import { addDecimal, INR_DECIMALS, multiplyDecimal, type OverviewResponse } from '@sikka/contracts';
 import { formatInr } from '@/lib/format.ts';
 
 const usdtFormat = new Intl.NumberFormat('en-IN', {
@@ -35,20 +36,51 @@ function Card({
   );
 }
 
+const pnlColor = (value: string) => {
+  const n = Number(value);
+  return n > 0 ? 'text-up' : n < 0 ? 'text-down' : 'text-ink';
+};
+
+/** '+₹12.50' / '−₹3.00' / '₹0.00': the sign spelled out, as colour is not the only cue. */
+function signedInr(value: string): string {
+  const v = value.trim();
+  if (v.startsWith('-')) return `−${formatInr(v.slice(1))}`;
+  return Number(v) > 0 ? `+${formatInr(v)}` : formatInr(v);
+}
+
+function signedPercent(value: string): string {
+  const v = value.trim();
+  if (v.startsWith('-')) return `−${v.slice(1)}%`;
+  return Number(v) > 0 ? `+${v}%` : `${v}%`;
+}
+
 /**
- * Total Balance (INR + USDT at the USDT/INR price, an estimate), Wallet Balance (INR), and
- * Today's PnL, fixed at 0.00 and 0.00% as the product specifies.
+ * Total Balance (INR available and held plus USDT at the server's USDT/INR rate), Wallet
+ * Balance (INR), and Today's PnL since 00:00 IST net of deposits and payouts — all from
+ * GET /api/me/overview. Until that answers, Total Balance is the same sum made here from the
+ * balances and the live price.
  */
 export function BalanceCards({
   inr,
+  inrHeld,
   usdt,
   usdtInrPrice,
+  overview,
 }: {
   inr: string;
+  inrHeld: string;
   usdt: string;
   usdtInrPrice: string;
+  overview: OverviewResponse | undefined;
 }) {
-  const total = addDecimal(inr, multiplyDecimal(usdt, usdtInrPrice, INR_DECIMALS), INR_DECIMALS);
+  const estimate = addDecimal(
+    addDecimal(inr, inrHeld, INR_DECIMALS),
+    multiplyDecimal(usdt, usdtInrPrice, INR_DECIMALS),
+    INR_DECIMALS,
+  );
+  const total = overview?.totalBalanceInr ?? estimate;
+  const rate = overview?.usdtInrRate ?? usdtInrPrice;
+  const held = overview?.inrHeld ?? inrHeld;
   return (
     <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <Card
@@ -56,7 +88,10 @@ export function BalanceCards({
         testId="total-balance"
         icon={<Wallet className="size-4 text-accent" aria-hidden="true" />}
       >
-        <p className="text-2xl font-bold tabular-nums text-ink md:text-3xl">
+        <p
+          className="text-2xl font-bold tabular-nums text-ink md:text-3xl"
+          data-testid="total-balance-inr"
+        >
           <span className="sr-only">approximately </span>
           <span aria-hidden="true" className="mr-1 text-muted">
             ≈
@@ -64,7 +99,8 @@ export function BalanceCards({
           {formatInr(total)}
         </p>
         <p className="mt-1.5 text-xs text-subtle">
-          Estimate: INR plus USDT at {formatInr(usdtInrPrice)} per USDT
+          INR{Number(held) > 0 ? ` (incl. ${formatInr(held)} held)` : ''} plus USDT at{' '}
+          {formatInr(rate)} per USDT
         </p>
       </Card>
       <Card
@@ -90,8 +126,41 @@ export function BalanceCards({
         testId="todays-pnl"
         icon={<TrendingUp className="size-4 text-accent" aria-hidden="true" />}
       >
-        <p className="text-2xl font-bold tabular-nums text-ink md:text-3xl">₹0.00</p>
-        <p className="mt-1.5 text-xs font-medium tabular-nums text-subtle">0.00%</p>
+        {overview ? (
+          <>
+            <p
+              className={clsx(
+                'text-2xl font-bold tabular-nums md:text-3xl',
+                pnlColor(overview.todaysPnlInr),
+              )}
+              data-testid="todays-pnl-inr"
+            >
+              {signedInr(overview.todaysPnlInr)}
+            </p>
+            <p
+              className={clsx(
+                'mt-1.5 text-xs font-medium tabular-nums',
+                pnlColor(overview.todaysPnlPercent),
+              )}
+              data-testid="todays-pnl-percent"
+            >
+              {Number(overview.dayOpenValueInr) === 0 ? (
+                // A percent of nothing held at midnight would say 0.00% beside a real loss.
+                <span className="font-normal text-subtle">Nothing held at 00:00 IST</span>
+              ) : (
+                <>
+                  {signedPercent(overview.todaysPnlPercent)}{' '}
+                  <span className="font-normal text-subtle">since 00:00 IST</span>
+                </>
+              )}
+            </p>
+          </>
+        ) : (
+          <div aria-label="Loading Today's PnL" role="status" className="space-y-2">
+            <div className="h-8 w-32 animate-shimmer rounded-lg bg-raised" />
+            <div className="h-3 w-20 animate-shimmer rounded bg-raised" />
+          </div>
+        )}
       </Card>
     </dl>
   );

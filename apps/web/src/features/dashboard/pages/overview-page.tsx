@@ -2,14 +2,16 @@ import { BadgeCheck } from 'lucide-react';
 import { MarketOverview } from '@/components/market/market-overview.tsx';
 import { useUsdtInrPrice } from '@/hooks/use-usdt-inr-price.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
+import { useOverview } from '@/features/dashboard/api/get-overview.ts';
 import { BalanceCards } from '@/features/dashboard/components/balance-cards.tsx';
 import { KycBanner } from '@/features/dashboard/components/kyc-banner.tsx';
 import { QuickActions } from '@/features/dashboard/components/quick-actions.tsx';
 
 /** Dashboard overview (PRODUCT.md §2): KYC prompt, balances, PnL, quick actions, markets. */
 export default function OverviewPage() {
-  const { user, balance, usdtBalance } = useAuth();
+  const { user, balance, heldBalance, usdtBalance } = useAuth();
   const { price } = useUsdtInrPrice();
+  const overview = useOverview();
   if (!user) return null;
   const verified = user.kycStatus === 'verified';
   return (
@@ -29,7 +31,13 @@ export default function OverviewPage() {
       {user.kycStatus !== 'verified' ? (
         <KycBanner status={user.kycStatus} rejectedReason={user.kycRejectedReason} />
       ) : null}
-      <BalanceCards inr={balance} usdt={usdtBalance} usdtInrPrice={price} />
+      <BalanceCards
+        inr={balance}
+        inrHeld={heldBalance}
+        usdt={usdtBalance}
+        usdtInrPrice={price}
+        overview={overview.data}
+      />
       <QuickActions />
       <MarketOverview heading="Markets" />
     </div>

@@ -1,0 +1,65 @@
+import type { StatementEntry, StatementEntryType, StatementTypeFilter } from '@sikka/contracts';
+import { paths } from '@/config/paths.ts';
+import { formatInr } from '@/lib/format.ts';
+
+export const entryTypeLabels: Record<StatementEntryType, string> = {
+  deposit: 'Deposit',
+  trade_buy: 'Buy',
+  trade_sell: 'Sell',
+  withdrawal_hold: 'Withdrawal held',
+  withdrawal_release: 'Withdrawal released',
+  withdrawal_payout: 'Withdrawal paid',
+};
+
+export const typeFilterOptions: ReadonlyArray<{
+  value: StatementTypeFilter | 'all';
+  label: string;
+}> = [
+  { value: 'all', label: 'All types' },
+  { value: 'deposit', label: 'Deposits' },
+  { value: 'trade', label: 'Trades (buy and sell)' },
+  { value: 'trade_buy', label: 'Buys' },
+  { value: 'trade_sell', label: 'Sells' },
+  { value: 'withdrawal', label: 'Withdrawals (all)' },
+  { value: 'withdrawal_hold', label: 'Withdrawals held' },
+  { value: 'withdrawal_payout', label: 'Withdrawals paid' },
+  { value: 'withdrawal_release', label: 'Withdrawals released' },
+];
+
+export const assetFilterOptions = [
+  { value: 'all', label: 'All assets' },
+  { value: 'INR', label: 'INR' },
+  { value: 'USDT', label: 'USDT' },
+] as const;
+
+const usdtFormat = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 8,
+});
+
+/** An amount in its asset, Indian grouping; decimal strings are formatted as strings. */
+export function formatAssetAmount(value: string, asset: StatementEntry['asset']): string {
+  if (asset === 'INR') return formatInr(value);
+  return `${usdtFormat.format(value as `${number}`)} USDT`;
+}
+
+/** A signed amount: '+₹1,000.00', '−0.5 USDT'. */
+export function formatSignedAmount(value: string, asset: StatementEntry['asset']): string {
+  const negative = value.trim().startsWith('-');
+  const magnitude = negative ? value.trim().slice(1) : value.trim();
+  return `${negative ? '−' : '+'}${formatAssetAmount(magnitude, asset)}`;
+}
+
+export const isDebit = (value: string) => value.trim().startsWith('-');
+
+/** Where an entry's source lives: trades in Quick History, requests on their wallet page. */
+export function entryLink(link: StatementEntry['link']): { to: string; label: string } {
+  switch (link.kind) {
+    case 'trade':
+      return { to: paths.dashboard.quickHistory, label: 'View trade' };
+    case 'deposit':
+      return { to: paths.dashboard.inrDeposit, label: 'View deposit' };
+    case 'withdrawal':
+      return { to: paths.dashboard.inrWithdraw, label: 'View withdrawal' };
+  }
+}
