@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { Trade } from '@sikka/contracts';
+import { compareDecimal, type Trade } from '@sikka/contracts';
 import { formatInr } from '@/lib/format.ts';
 import { DateTime } from '@/components/ui/date-time.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
@@ -64,6 +64,12 @@ export function TradeHistoryTable({ trades }: { trades: Trade[] }) {
                 </td>
                 <td className="py-3 pr-3 text-right font-semibold tabular-nums text-ink">
                   {formatInr(t.total)}
+                  {hasTds(t) ? (
+                    // Section 194S: what was withheld from a sell, and what reached the seller.
+                    <span className="block text-xs font-normal text-subtle">
+                      TDS {formatInr(t.tds)} · net {formatInr(t.net)}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="py-3 text-right">
                   <StatusBadge status={t.status} />
@@ -96,6 +102,14 @@ export function TradeHistoryTable({ trades }: { trades: Trade[] }) {
               <dd className="text-right font-semibold tabular-nums text-ink">
                 {formatInr(t.total)}
               </dd>
+              {hasTds(t) ? (
+                <>
+                  <dt className="text-subtle">TDS (194S)</dt>
+                  <dd className="text-right tabular-nums text-muted">{formatInr(t.tds)}</dd>
+                  <dt className="text-subtle">Net received</dt>
+                  <dd className="text-right tabular-nums text-ink">{formatInr(t.net)}</dd>
+                </>
+              ) : null}
               <dt className="text-subtle">Date</dt>
               <dd className="text-right text-muted">
                 <DateTime iso={t.createdAt} />
@@ -106,4 +120,9 @@ export function TradeHistoryTable({ trades }: { trades: Trade[] }) {
       </ul>
     </>
   );
+}
+
+/** A sell with TDS withheld (buys and sells before TDS carry '0.00'). */
+function hasTds(t: Trade): boolean {
+  return t.type === 'sell' && compareDecimal(t.tds, '0') > 0;
 }
