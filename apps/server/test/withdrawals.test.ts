@@ -481,9 +481,16 @@ describe.each(availableDrivers())('INR withdrawals on %s', (driver) => {
     const seen: string[] = [];
     const stop = await t.app.db.listen('balance_changed', (payload) => seen.push(payload));
     try {
+      // The deposit's own event may still be on its way on the shared LISTEN connection.
+      // Notifications arrive in commit order, so once a marker sent now is seen, every
+      // earlier one has been too; count only what follows it.
+      const marker = randomUUID();
+      await t.app.db.query("SELECT pg_notify('balance_changed', $1)", [marker]);
+      await expect.poll(() => seen.includes(marker)).toBe(true);
+      const from = seen.length;
       const id = (await withdraw(u.cookie, '250', u.accountId)).json().withdrawal.id as string;
       await http.post(`/api/admin/withdrawals/${id}/approve`, admin, { utrNumber: 'UTIB9876543' });
-      await expect.poll(() => seen.filter((x) => x === u.id).length).toBe(2);
+      await expect.poll(() => seen.slice(from).filter((x) => x === u.id).length).toBe(2);
     } finally {
       await stop();
     }
