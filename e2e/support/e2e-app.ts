@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, testConfig } from '../../test/support/server.ts';
 // Registers toBeVisible, toHaveText, toHaveCount… on vitest's expect for every browser test.
 import './web-assertions.ts';
-import { openTestDb, pgUrl } from '../../test/support/databases.ts';
+import { availableDrivers, openTestDb, pgUrl, type Driver } from '../../test/support/databases.ts';
 import { ADMIN, newUser } from '../../test/support/app.ts';
 
 /** The built web app the server serves; root `npm test` builds it first. */
@@ -96,6 +96,19 @@ export interface E2eOptions {
    * page shows is the rate the server trades at, and a preview can be compared to the paisa.
    */
   frozenMarket?: boolean;
+  /**
+   * The database behind the server. By default real PostgreSQL when the run has one, else
+   * PGlite; a suite that must hold on both databases passes each of `e2eDrivers()`.
+   */
+  driver?: Driver;
+}
+
+/**
+ * The databases a "both databases" browser suite runs on: PGlite (the embedded default) and,
+ * when the run has it, real PostgreSQL (left out loudly otherwise; CI requires it).
+ */
+export function e2eDrivers(): Driver[] {
+  return availableDrivers();
 }
 
 /** Chromium switches that replace the real camera and its permission prompt. */
@@ -107,7 +120,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       `No built web app in ${WEB_DIST}: run \`npm run build\` (root \`npm test\` does).`,
     );
   }
-  const driver = pgUrl() ? 'postgres' : 'pglite';
+  const driver: Driver = options.driver ?? (pgUrl() ? 'postgres' : 'pglite');
   const db = await openTestDb(driver);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sikka-e2e-'));
   const app = await buildApp(
