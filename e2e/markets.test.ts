@@ -9,18 +9,18 @@ import {
 } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e, type Viewport } from './support/e2e-app.ts';
 import { looksRight, screenshot, screenshotBothSizes } from './support/screenshots.ts';
-import { CookieBannerModel, HomePage, MarketsPage, WatchlistPage } from './page-models/markets.ts';
+import {
+  coinChanges,
+  coinItems,
+  CookieBannerModel,
+  HomePage,
+  MarketsPage,
+  parseDisplayed,
+  WatchlistPage,
+} from './page-models/markets.ts';
 
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);
-
-/** Numbers behind '₹12,34,567.89', '+1.23%', '₹1.23B'. */
-function parseDisplayed(text: string): number {
-  const scale: Record<string, number> = { K: 1e3, M: 1e6, B: 1e9, T: 1e12 };
-  const match = /(-?[\d,]*\.?\d+)\s*([KMBT])?/.exec(text.replace(/[₹+%]/g, ''));
-  if (!match) throw new Error(`not a number: ${text}`);
-  return Number(match[1]!.replace(/,/g, '')) * (match[2] ? scale[match[2]]! : 1);
-}
 
 const isSorted = (values: number[], direction: 'asc' | 'desc') =>
   values.every(
@@ -124,9 +124,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
       [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
     );
     await overview.sortButton('24h Change').click();
-    const changes = (await overview.rows.getByTestId('coin-change').allInnerTexts()).map(
-      parseDisplayed,
-    );
+    const changes = await coinChanges(overview.rows);
     expect(isSorted(changes, 'desc')).toBe(true);
   });
 
@@ -160,10 +158,8 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     expect(times.entered - times.shown).toBeLessThan(HERO_ENTRANCE_MS + 1500);
 
     expect(await home.heroTab('Top Gainers').getAttribute('aria-selected')).toBe('true');
-    await expect(home.heroList.getByRole('listitem')).toHaveCount(5);
-    const gainers = (await home.heroList.getByTestId('coin-change').allInnerTexts()).map(
-      parseDisplayed,
-    );
+    await expect(coinItems(home.heroList)).toHaveCount(5);
+    const gainers = await coinChanges(home.heroList);
     expect(isSorted(gainers, 'desc')).toBe(true);
     await expect(home.heroList.getByTestId('coin-name')).toHaveCount(5);
     await expect(home.heroList.getByTestId('coin-symbol')).toHaveCount(5);
@@ -171,10 +167,8 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
 
     await home.heroTab('Top Losers').click();
     expect(await home.heroTab('Top Losers').getAttribute('aria-selected')).toBe('true');
-    await expect(home.heroList.getByRole('listitem')).toHaveCount(5);
-    const losers = (await home.heroList.getByTestId('coin-change').allInnerTexts()).map(
-      parseDisplayed,
-    );
+    await expect(coinItems(home.heroList)).toHaveCount(5);
+    const losers = await coinChanges(home.heroList);
     expect(isSorted(losers, 'asc')).toBe(true);
     expect(Math.max(...losers)).toBeLessThan(Math.min(...gainers));
   });
@@ -297,14 +291,10 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await markets.goto();
     await markets.heading.waitFor();
     await markets.table.loaded();
-    await expect(markets.gainers.getByRole('listitem')).toHaveCount(5);
-    await expect(markets.losers.getByRole('listitem')).toHaveCount(5);
-    const gainers = (await markets.gainers.getByTestId('coin-change').allInnerTexts()).map(
-      parseDisplayed,
-    );
-    const losers = (await markets.losers.getByTestId('coin-change').allInnerTexts()).map(
-      parseDisplayed,
-    );
+    await expect(coinItems(markets.gainers)).toHaveCount(5);
+    await expect(coinItems(markets.losers)).toHaveCount(5);
+    const gainers = await coinChanges(markets.gainers);
+    const losers = await coinChanges(markets.losers);
     expect(isSorted(gainers, 'desc')).toBe(true);
     expect(isSorted(losers, 'asc')).toBe(true);
 
@@ -330,25 +320,21 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await overview.tabs.waitFor();
     await expect(overview.table).toHaveCount(0);
     expect(await overview.tab('All Coins').getAttribute('aria-selected')).toBe('true');
-    await expect(overview.activeList.getByRole('listitem')).toHaveCount(5);
+    await expect(coinItems(overview.activeList)).toHaveCount(5);
     const byVolume = (await serverCoins()).sort((a, b) => b.volume - a.volume).slice(0, 5);
-    const allIds = await overview.activeList
-      .getByRole('listitem')
-      .evaluateAll((items) => items.map((i) => i.getAttribute('data-coin-id')));
+    const allIds = await coinItems(overview.activeList).evaluateAll((items) =>
+      items.map((i) => i.getAttribute('data-coin-id')),
+    );
     expect(allIds).toEqual(byVolume.map((c) => c.id));
 
     await overview.tab('Top Gainers').click();
-    await expect(overview.activeList.getByRole('listitem')).toHaveCount(5);
-    const gainers = (await overview.activeList.getByTestId('coin-change').allInnerTexts()).map(
-      parseDisplayed,
-    );
+    await expect(coinItems(overview.activeList)).toHaveCount(5);
+    const gainers = await coinChanges(overview.activeList);
     expect(isSorted(gainers, 'desc')).toBe(true);
 
     await overview.tab('Top Losers').click();
-    await expect(overview.activeList.getByRole('listitem')).toHaveCount(5);
-    const losers = (await overview.activeList.getByTestId('coin-change').allInnerTexts()).map(
-      parseDisplayed,
-    );
+    await expect(coinItems(overview.activeList)).toHaveCount(5);
+    const losers = await coinChanges(overview.activeList);
     expect(isSorted(losers, 'asc')).toBe(true);
     expect(Math.max(...losers)).toBeLessThan(Math.min(...gainers));
     await overview.root.scrollIntoViewIfNeeded();

@@ -2,6 +2,24 @@ import type { Locator, Page } from 'playwright-core';
 import { COOKIE_BANNER_DELAY_MS } from '@sikka/contracts';
 import { AppShell } from './app-shell.ts';
 
+export /** Numbers behind '₹12,34,567.89', '+1.23%', '₹1.23B'. */
+function parseDisplayed(text: string): number {
+  const scale: Record<string, number> = { K: 1e3, M: 1e6, B: 1e9, T: 1e12 };
+  const match = /(-?[\d,]*\.?\d+)\s*([KMBT])?/.exec(text.replace(/[₹+%]/g, ''));
+  if (!match) throw new Error(`not a number: ${text}`);
+  return Number(match[1]!.replace(/,/g, '')) * (match[2] ? scale[match[2]]! : 1);
+}
+
+/** The coins of a list (hero movers, Top Gainers/Losers, a phone tab), one item each. */
+export function coinItems(list: Locator): Locator {
+  return list.getByRole('listitem');
+}
+
+/** The 24 h changes a list or table shows, in order, as numbers. */
+export async function coinChanges(list: Locator): Promise<number[]> {
+  return (await list.getByTestId('coin-change').allInnerTexts()).map(parseDisplayed);
+}
+
 /** The reusable market overview (home, dashboard) or the full table (markets page). */
 export class MarketOverviewModel {
   constructor(
