@@ -32,6 +32,8 @@ export async function startServer(
   config: Record<string, string>,
   logPath: string,
   startTimeoutMs = 120_000,
+  /** Extra Node flags for the child, e.g. --expose-gc for a memory measurement. */
+  nodeFlags: string[] = [],
 ): Promise<ServerChild> {
   const env: Record<string, string> = {};
   const own = new Set(Object.keys(envSchema.shape));
@@ -55,7 +57,12 @@ export async function startServer(
   // BENCH_CPU_PROF=<dir>: each server child writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF;
   const child: ChildProcess = fork(ENTRY, [], {
-    execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...nodeFlags,
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ],
     env,
     stdio: ['ignore', fd, fd, 'ipc'],
   });

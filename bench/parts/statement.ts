@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { PgCluster } from '../../test/support/pg-cluster.ts';
@@ -119,55 +118,56 @@ async function fill(db: pg.Client, me: string, rows: number): Promise<number> {
   return (Date.now() - started) / 1000;
 }
 
-/** Resident memory of a process, bytes (Linux /proc), or null elsewhere. */
-function rssOf(pid: number): number | null {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Downloads the user's whole statement CSV, sampling the server's RSS every 20 ms. */
+/**
+ * Downloads the user's whole statement CSV. The server collects garbage first (it runs with
+ * --expose-gc) and samples its own heap and RSS every 10 ms while the file streams, so the
+ * growth is what this one export held at its worst.
+ */
 async function exportCsv(server: ServerChild, cookie: string) {
-  const before = rssOf(server.pid);
-  let peak = before ?? 0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(server.pid) ?? 0);
-  }, 20);
+  const before = await server.call('memory', { gc: true, reset: true });
   const started = performance.now();
   let bytes = 0;
   let lines = 0;
-  try {
-    const res = await fetch(`${server.url}/api/statement.csv`, { headers: { cookie } });
-    if (res.status !== 200 || !res.body) throw new Error(`statement.csv: ${res.status}`);
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      for (const b of value) if (b === 10) lines += 1;
-    }
-  } finally {
-    clearInterval(timer);
+  const res = await fetch(`${server.url}/api/statement.csv`, { headers: { cookie } });
+  if (res.status !== 200 || !res.body) throw new Error(`statement.csv: ${res.status}`);
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    for (const b of value) if (b === 10) lines += 1;
   }
   const seconds = (performance.now() - started) / 1000;
-  return { before, peak, seconds, bytes, rows: lines - 3 };
+  const after = await server.call('memory', { gc: false, reset: false });
+  return {
+    rows: lines - 3,
+    bytes,
+    seconds,
+    gcExposed: before.gcExposed,
+    heapBefore: before.heapUsedBytes,
+    heapPeak: after.peakHeapUsedBytes,
+    heapGrowth: after.peakHeapUsedBytes - before.heapUsedBytes,
+    rssBefore: before.rssBytes,
+    rssPeak: after.peakRssBytes,
+    rssGrowth: after.peakRssBytes - before.rssBytes,
+  };
 }
+type CsvExport = Awaited<ReturnType<typeof exportCsv>>;
 
 const label = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`);
-const mib = (b: number | null) => (b === null ? null : Math.round((b / 1048576) * 10) / 10);
+const mib = (b: number) => Math.round((b / 1048576) * 10) / 10;
 
 export async function benchStatement(ctx: BenchContext, cluster: PgCluster): Promise<void> {
   const part = '7 statement';
-  const [small, large] = ctx.short ? [1_000, 20_000] : [10_000, 1_000_000];
+  const [small, mid, large] = ctx.short ? [1_000, 5_000, 20_000] : [10_000, 100_000, 1_000_000];
   const requests = ctx.short ? 30 : 500;
   const rounds = ctx.short ? 1 : 5;
   const dbUrl = await createDatabase(cluster.url, 'bench_statement');
   const server = await startServer(
     { DATABASE_URL: dbUrl, DATA_DIR: path.join(ctx.tmp, 'statement'), MARKET_AUTOSTART: 'false' },
     path.join(ctx.tmp, 'server-statement.log'),
+    undefined,
+    ['--expose-gc'],
   );
   const db = new pg.Client({ connectionString: dbUrl });
   try {
@@ -179,7 +179,13 @@ export async function benchStatement(ctx: BenchContext, cluster: PgCluster): Pro
     let seconds = await fill(db, me, small);
     ctx.log(`  ${small.toLocaleString('en-US')} ledger rows generated in ${seconds.toFixed(1)} s`);
     const atSmall = await measure(server, cookie, requests, rounds);
-    seconds = await fill(db, me, large - small);
+    // The CSV at three sizes (a tenth of the ledger is this user's): flat memory means the
+    // export's peak does not follow the row count.
+    const csvs: CsvExport[] = [await exportCsv(server, cookie)];
+    seconds = await fill(db, me, mid - small);
+    ctx.log(`  grown to ${mid.toLocaleString('en-US')} ledger rows in ${seconds.toFixed(1)} s`);
+    csvs.push(await exportCsv(server, cookie));
+    seconds = await fill(db, me, large - mid);
     ctx.log(`  grown to ${large.toLocaleString('en-US')} ledger rows in ${seconds.toFixed(1)} s`);
     const atLarge = await measure(server, cookie, requests, rounds);
     for (const e of ENDPOINTS) {
@@ -201,28 +207,51 @@ export async function benchStatement(ctx: BenchContext, cluster: PgCluster): Pro
       else ctx.report.info(part, `${e.name} p99 at ${label(large)}`, l.p99, 'ms', note);
     }
 
-    const csv = await exportCsv(server, cookie);
-    const grew = csv.before === null ? null : csv.peak - csv.before;
-    ctx.report.info(
+    csvs.push(await exportCsv(server, cookie));
+    for (const c of csvs)
+      ctx.report.info(
+        part,
+        `CSV export of ${c.rows.toLocaleString('en-US')} rows: server heap growth`,
+        mib(c.heapGrowth),
+        'MiB',
+        `peak heap ${mib(c.heapBefore)} → ${mib(c.heapPeak)} MiB, RSS ${mib(c.rssBefore)} → ${mib(c.rssPeak)} MiB (+${mib(c.rssGrowth)}) while streaming ${(c.bytes / 1048576).toFixed(1)} MiB in ${c.seconds.toFixed(2)} s (${Math.round(c.rows / c.seconds).toLocaleString('en-US')} rows/s), batches of 1,000 rows${c.gcExposed ? '' : '; no --expose-gc, so no collection before measuring'}`,
+      );
+    // Judged: 10× the rows may not cost 2× the memory. A buffered export would grow with
+    // the file (the largest is tens of MiB); a streamed one stays near its batch size.
+    const [, tenth, whole] = csvs as [CsvExport, CsvExport, CsvExport];
+    ctx.report.ratio(
       part,
-      `CSV export of ${csv.rows.toLocaleString('en-US')} rows: server RSS growth`,
-      mib(grew),
+      `CSV export heap growth at ${whole.rows.toLocaleString('en-US')} rows`,
+      mib(whole.heapGrowth),
       'MiB',
-      `RSS ${mib(csv.before)} → peak ${mib(csv.peak)} MiB while streaming ${(csv.bytes / 1048576).toFixed(1)} MiB in ${csv.seconds.toFixed(2)} s (${Math.round(csv.rows / csv.seconds).toLocaleString('en-US')} rows/s), batches of 1,000 rows`,
+      mib(tenth.heapGrowth),
+      `at ${tenth.rows.toLocaleString('en-US')} rows`,
+      '≤',
+      2,
+      `file ${(whole.bytes / 1048576).toFixed(1)} MiB vs ${(tenth.bytes / 1048576).toFixed(1)} MiB; RSS growth +${mib(whole.rssGrowth)} vs +${mib(tenth.rssGrowth)} MiB`,
     );
     const plan = await db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN SELECT l.id FROM ledger_entries l WHERE l.user_id >= $1 AND l.user_id <= $1 ORDER BY l.user_id DESC, l.id DESC LIMIT 26`,
       [me],
     );
+    // The filtered page's plan too: an asset filter must stay on (user_id, asset, id).
+    const inrPlan = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) SELECT l.id FROM ledger_entries l
+        WHERE l.user_id >= $1 AND l.user_id <= $1 AND l.asset = 'INR'
+        ORDER BY l.user_id DESC, l.id DESC LIMIT 26`,
+      [me],
+    );
     ctx.report.details[part] = {
       small,
+      mid,
       large,
       requestsPerEndpoint: requests,
       rounds,
       atSmall,
       atLarge,
-      csv,
+      csv: csvs,
       pagePlan: plan.rows.map((r) => r['QUERY PLAN']),
+      inrPagePlan: inrPlan.rows.map((r) => r['QUERY PLAN']),
       generated:
         'half user entries (+1 each, balance_after continued), half house-side counterparts; the measured user owns every fifth user entry',
     };

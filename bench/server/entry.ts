@@ -8,7 +8,14 @@
 import { buildApp, loadConfig, usdtInrRate } from '../../test/support/server.ts';
 import { quickPrices } from '@sikka/contracts';
 import { checkLedgerInvariants } from '../../test/support/invariants.ts';
-import type { ChildEvent, Commands, CpuResult, ReplyMessage, RequestMessage } from './protocol.ts';
+import type {
+  ChildEvent,
+  Commands,
+  CpuResult,
+  MemoryResult,
+  ReplyMessage,
+  RequestMessage,
+} from './protocol.ts';
 import { seedTraders } from './seed.ts';
 
 const send = (message: ChildEvent | ReplyMessage) => process.send?.(message);
@@ -32,6 +39,16 @@ async function main(): Promise<void> {
     fanout.wallMs += performance.now() - started.at;
     started = null;
   });
+
+  // Peak memory between two `memory` calls, sampled in-process (heap is not visible outside).
+  const peaks = { rss: 0, heapUsed: 0 };
+  let sampler: NodeJS.Timeout | null = null;
+  const sample = () => {
+    const m = process.memoryUsage();
+    peaks.rss = Math.max(peaks.rss, m.rss);
+    peaks.heapUsed = Math.max(peaks.heapUsed, m.heapUsed);
+    return m;
+  };
 
   let closing = false;
   const close = async () => {
@@ -73,6 +90,29 @@ async function main(): Promise<void> {
       };
     },
     tick: async () => ({ changed: (await app.market.tick()).changed.length }),
+    memory: async ({ gc, reset }): Promise<MemoryResult> => {
+      const collect = (globalThis as { gc?: () => void }).gc;
+      if (gc && collect) {
+        collect();
+        collect();
+      }
+      if (sampler) clearInterval(sampler);
+      sampler = null;
+      const now = sample();
+      const result = {
+        gcExposed: Boolean(collect),
+        rssBytes: now.rss,
+        heapUsedBytes: now.heapUsed,
+        peakRssBytes: peaks.rss,
+        peakHeapUsedBytes: peaks.heapUsed,
+      };
+      if (reset) {
+        peaks.rss = now.rss;
+        peaks.heapUsed = now.heapUsed;
+        sampler = setInterval(sample, 10);
+      }
+      return result;
+    },
     close: async () => {
       setImmediate(() => void close());
       return null;

@@ -40,12 +40,27 @@ export interface CpuResult {
   rssBytes: number;
 }
 
+/** The server process's memory, bytes; peaks since the last `memory` call that reset them. */
+export interface MemoryResult {
+  /** Whether the child runs with --expose-gc, so `gc: true` collected before measuring. */
+  gcExposed: boolean;
+  rssBytes: number;
+  heapUsedBytes: number;
+  peakRssBytes: number;
+  peakHeapUsedBytes: number;
+}
+
 export interface Commands {
   seed: { args: SeedArgs; result: SeedResult };
   prices: { args: Record<string, never>; result: QuickPricesResult };
   invariants: { args: Record<string, never>; result: string[] };
   cpu: { args: Record<string, never>; result: CpuResult };
   tick: { args: Record<string, never>; result: { changed: number } };
+  /**
+   * gc: collect garbage first (when exposed); reset: start sampling peaks afresh every 10 ms
+   * (false stops sampling and answers the peaks since the reset).
+   */
+  memory: { args: { gc: boolean; reset: boolean }; result: MemoryResult };
   close: { args: Record<string, never>; result: null };
 }
 
