@@ -93,6 +93,15 @@ export default tseslint.config(
                 'packages/contracts imports nothing of ours: the apps depend on it, never the reverse.',
             },
             {
+              // ADR 015: the chain adapter knows nothing of users, money or HTTP; the domain
+              // code that credits deposits and pays withdrawals calls it, never the reverse.
+              target: './apps/server/src/chain',
+              from: './apps/server/src',
+              except: ['./chain', './config.ts'],
+              message:
+                'src/chain depends only on itself and config: domain modules call the chain, not the reverse.',
+            },
+            {
               target: './apps/server',
               from: './apps/web',
               message: 'The server never imports the web app; share through packages/contracts.',

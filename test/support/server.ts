@@ -36,3 +36,15 @@ export { findSessionUser } from '../../apps/server/src/auth/sessions.ts';
 export { requestHash } from '../../apps/server/src/money/idempotency.ts';
 export { runQuickTrade } from '../../apps/server/src/money/trades.ts';
 export { usdtInrRate } from '../../apps/server/src/money/rate.ts';
+
+/**
+ * The local EVM chain (ADR 015): test/support/anvil.ts starts one per test file, and the
+ * browser tests and the bench will fund deposit addresses through its faucet.
+ */
+export {
+  ANVIL_MNEMONIC,
+  DEV_CHAIN_ID,
+  startDevChain,
+  type DevChain,
+  type DevChainOptions,
+} from '../../apps/server/src/chain/dev-chain.ts';

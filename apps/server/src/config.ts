@@ -115,6 +115,27 @@ export const envSchema = z.object({
     .trim()
     .regex(/^0(\.\d{1,6})?$/, 'must be a decimal fraction from 0 to below 1, e.g. 0.01')
     .default(TDS_RATE_DEFAULT),
+  /**
+   * The crypto wallet's EVM chain (ADR 015). EVM_RPC_URL unset: a local development chain.
+   * Set, it needs EVM_CHAIN_ID (what the keys sign for; checked against the node) and
+   * USDT_CONTRACT (the token's address on that chain).
+   */
+  EVM_RPC_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/\S+$/.test(v),
+    'expected an http(s) JSON-RPC URL',
+  ),
+  EVM_CHAIN_ID: optionalString
+    .refine((v) => v === undefined || /^[1-9]\d{0,14}$/.test(v), 'expected a chain id (1, 137…)')
+    .transform((v) => (v === undefined ? undefined : Number(v))),
+  USDT_CONTRACT: optionalString.refine(
+    (v) => v === undefined || /^0x[0-9a-fA-F]{40}$/.test(v),
+    'expected a 0x-prefixed 40-hex-digit contract address',
+  ),
+  /**
+   * BIP-39 mnemonic every deposit address and the hot wallet derive from. Unset: generated
+   * into DATA_DIR/evm-seed on first start (with a warning), fit only for test funds.
+   */
+  EVM_MNEMONIC: optionalString,
   /** Directory of the built web app; served with SPA fallback when present. */
   WEB_DIST: optionalString,
 });
@@ -137,6 +158,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (compareDecimal(parsed.data.WITHDRAW_MIN_INR, parsed.data.WITHDRAW_MAX_INR) > 0) {
     throw new ConfigError(
       'Invalid configuration:\n  WITHDRAW_MIN_INR: must not be above WITHDRAW_MAX_INR',
+    );
+  }
+  if (parsed.data.EVM_RPC_URL && (!parsed.data.EVM_CHAIN_ID || !parsed.data.USDT_CONTRACT)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  EVM_RPC_URL: also set EVM_CHAIN_ID and USDT_CONTRACT for that chain',
     );
   }
   return parsed.data;
