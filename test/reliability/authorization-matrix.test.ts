@@ -21,14 +21,17 @@ if (!pgUrl()) console.warn(postgresSkipReason());
 type Actor = 'anonymous' | 'userA' | 'userB' | 'admin';
 /**
  * public: anyone; user: any signed-in user (their own data only); admin: the admin only;
- * owner: A's resource, to A and the admin (B gets 404, as for a missing one).
+ * owner: A's resource, to A and the admin (B gets 404, as for a missing one);
+ * self: A's own record on a user route, to A only (B and the admin get 404, as for a missing one).
  */
-type Access = 'public' | 'user' | 'admin' | 'owner';
+type Access = 'public' | 'user' | 'admin' | 'owner' | 'self';
 
 interface Ctx {
   actor: Actor;
   cookie: string | undefined;
   aId: string;
+  /** A's own trade, deposit and withdrawal (the statement's links open them). */
+  aRecords: { trade: string; deposit: string; withdrawal: string };
   /** A fresh session of the actor (for logout, which ends the session it is sent with). */
   freshCookie(): Promise<string | undefined>;
 }
@@ -68,6 +71,18 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   'GET /api/deposits': { access: 'user' },
   'POST /api/deposits': { access: 'user', probe: () => json({ amount: '100', utrNumber: utr() }) },
   'GET /api/trades': { access: 'user' },
+  'GET /api/trades/:id': {
+    access: 'self',
+    probe: (ctx) => ({ url: `/api/trades/${ctx.aRecords.trade}` }),
+  },
+  'GET /api/deposits/:id': {
+    access: 'self',
+    probe: (ctx) => ({ url: `/api/deposits/${ctx.aRecords.deposit}` }),
+  },
+  'GET /api/withdrawals/:id': {
+    access: 'self',
+    probe: (ctx) => ({ url: `/api/withdrawals/${ctx.aRecords.withdrawal}` }),
+  },
   'POST /api/trades/quick': {
     access: 'user',
     probe: () => json({ side: 'buy', usdtAmount: '0.01', quotedRate: '100000' }),
@@ -110,6 +125,8 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
       }),
   },
   'GET /api/admin/withdrawals': { access: 'admin' },
+  // One withdrawal or account with its full account number (ADR 014): the admin only.
+  'GET /api/admin/withdrawals/:id': { access: 'admin' },
   'POST /api/admin/withdrawals/:id/approve': {
     access: 'admin',
     probe: () => json({ utrNumber: 'PAYOUT123456' }),
@@ -119,6 +136,7 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
     probe: () => json({ reason: 'Account closed' }),
   },
   'GET /api/admin/bank-accounts': { access: 'admin' },
+  'GET /api/admin/bank-accounts/:id': { access: 'admin' },
   'POST /api/admin/bank-accounts/:id/verify': { access: 'admin' },
   'POST /api/admin/bank-accounts/:id/reject': {
     access: 'admin',
@@ -146,6 +164,7 @@ function expected(access: Access, actor: Actor): number | 'through' {
   if (actor === 'anonymous') return 401;
   if (access === 'admin') return actor === 'admin' ? 'through' : 403;
   if (access === 'owner') return actor === 'userB' ? 404 : 200;
+  if (access === 'self') return actor === 'userA' ? 200 : 404;
   return 'through';
 }
 
@@ -155,9 +174,10 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
   const cookies: Partial<Record<Actor, string>> = {};
   const creds: Partial<Record<Actor, { email: string; password: string }>> = {};
   let aId = '';
+  let aRecords: Ctx['aRecords'] = { trade: '', deposit: '', withdrawal: '' };
 
   beforeAll(async () => {
-    t = await startTestApp('postgres', { MARKET_AUTOSTART: false });
+    t = await startTestApp('postgres', { MARKET_AUTOSTART: false }, { usdtInrRate: () => '87.7' });
     const a = await signUp(t.app);
     const b = await signUp(t.app);
     aId = a.id;
@@ -172,7 +192,31 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
     if (kyc.statusCode !== 200) throw new Error(`KYC ${kyc.statusCode} ${kyc.body}`);
     await verifyKyc(t.app.db, a.id);
     await verifyKyc(t.app.db, b.id);
-    await fund(t.app, a.cookie, cookies.admin, '1000');
+    const deposit = await fund(t.app, a.cookie, cookies.admin, '1000');
+    // A trade and a withdrawal of A's own, made before the routes below change anything.
+    const headers = { cookie: a.cookie };
+    const trade = await t.app.inject({
+      method: 'POST',
+      url: '/api/trades/quick',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      payload: { side: 'buy', usdtAmount: '1', quotedRate: '89.7' },
+    });
+    if (trade.statusCode !== 201) throw new Error(`trade ${trade.statusCode} ${trade.body}`);
+    const accounts = await t.app.inject({ method: 'GET', url: '/api/me/bank-accounts', headers });
+    const accountId = accounts.json().bankAccounts[0].id as string;
+    const withdrawal = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      payload: { amount: '100', bankAccountId: accountId },
+    });
+    if (withdrawal.statusCode !== 201)
+      throw new Error(`withdrawal ${withdrawal.statusCode} ${withdrawal.body}`);
+    aRecords = {
+      trade: trade.json().trade.id,
+      deposit,
+      withdrawal: withdrawal.json().withdrawal.id,
+    };
   });
   afterAll(() => t?.close());
 
@@ -195,6 +239,7 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
           actor,
           cookie: cookies[actor],
           aId,
+          aRecords,
           freshCookie: async () => {
             const c = creds[actor];
             if (!c) return undefined;

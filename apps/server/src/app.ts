@@ -22,6 +22,8 @@ import { installOriginPolicy } from './http/origins.ts';
 import { installStatic } from './http/static.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { ensureAdmin } from './users/admin-bootstrap.ts';
+import { loadVaultKey, type VaultKey } from './kyc/vault.ts';
+import { sealPlainAccountNumbers } from './money/account-numbers.ts';
 import { scheduleHousekeeping } from './housekeeping.ts';
 import authRoutes from './routes/auth/index.ts';
 import meRoutes from './routes/me/index.ts';
@@ -46,6 +48,8 @@ declare module 'fastify' {
     config: Config;
     /** The server's clock; tests replace it to move time (session expiry, limits). */
     clock: () => Date;
+    /** The vault key (Aadhaar and bank account numbers), loaded once at start-up. */
+    vault: VaultKey;
   }
 }
 
@@ -86,6 +90,11 @@ export async function buildApp(
   });
 
   await migrate(db);
+  // A bad key stops the server here; the plain numbers migration 016 could not seal are sealed now.
+  const vault = await loadVaultKey(config);
+  app.decorate('vault', vault);
+  const sealed = await sealPlainAccountNumbers(db, vault);
+  if (sealed > 0) app.log.info({ sealed }, 'sealed plain bank account numbers (migration 016)');
   await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
   await scheduleHousekeeping(app);
 

@@ -162,6 +162,7 @@ export const depositFormSchema = z.object({
   utrNumber: utrNumberEnteredSchema,
 });
 
+/** POST /api/deposits, and GET /api/deposits/:id (one of the caller's own deposits). */
 export const depositResponseSchema = z.object({ deposit: depositSchema });
 export type DepositResponse = z.infer<typeof depositResponseSchema>;
 
@@ -218,6 +219,10 @@ export type QuickTradeRequest = z.input<typeof quickTradeRequestSchema>;
 
 export const quickTradeResponseSchema = z.object({ trade: tradeSchema, balances: balancesSchema });
 export type QuickTradeResponse = z.infer<typeof quickTradeResponseSchema>;
+
+/** GET /api/trades/:id: one of the caller's own trades. */
+export const tradeDetailResponseSchema = z.object({ trade: tradeSchema });
+export type TradeDetailResponse = z.infer<typeof tradeDetailResponseSchema>;
 
 /** '' and 'all' mean "no filter", as the screens' select boxes send them. */
 export const optionalFilter = <T extends readonly [string, ...string[]]>(

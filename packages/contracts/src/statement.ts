@@ -17,6 +17,21 @@ export const statementMessages = {
   empty: 'No entries found',
 } as const;
 
+/** What a statement entry links to; the detail pages' words (GET /api/<kind>s/:id). */
+export type RecordKind = StatementEntry['link']['kind'];
+const recordName: Record<RecordKind, string> = {
+  trade: 'Trade',
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+};
+export const recordMessages = {
+  /** Unknown, malformed and someone else's ids alike: the server does not tell them apart. */
+  notFound: (kind: RecordKind) => `${recordName[kind]} not found`,
+  notFoundHint: (kind: RecordKind) =>
+    `There is no ${kind} with this ID in your account. Check the link, or find the ${kind} in your Transaction History.`,
+  fetchFailed: (kind: RecordKind) => `Failed to fetch this ${kind}`,
+} as const;
+
 // ---------------------------------------------------------------- quick trade settings
 
 /** GET /api/trades/quote-settings: what the trade preview needs besides the price. */

@@ -137,6 +137,10 @@ export const withdrawalResponseSchema = z.object({
 });
 export type WithdrawalResponse = z.infer<typeof withdrawalResponseSchema>;
 
+/** GET /api/withdrawals/:id: one of the caller's own withdrawals, the account masked. */
+export const withdrawalDetailResponseSchema = z.object({ withdrawal: withdrawalSchema });
+export type WithdrawalDetailResponse = z.infer<typeof withdrawalDetailResponseSchema>;
+
 export const withdrawalsQuerySchema = z.object({
   limit: z.coerce
     .number({ error: messages.money.limitInvalid })
@@ -161,10 +165,19 @@ export type WithdrawalLimitsResponse = z.infer<typeof withdrawalLimitsResponseSc
 
 // ---------------------------------------------------------------- admin
 
-/** The admin sees the full account number of an added account (the payout needs it). */
+/**
+ * An account as the admin sees it, with its owner. `accountNumber` is masked in lists and in
+ * decision answers; GET /api/admin/bank-accounts/:id gives an added account's full number
+ * (the admin checks it, and the payout transfer needs it), and the server audits that read.
+ */
 export const adminBankAccountSchema = bankAccountSchema.extend({ user: adminUserRefSchema });
 export type AdminBankAccount = z.infer<typeof adminBankAccountSchema>;
 
+/**
+ * A withdrawal as the admin sees it: the account's holder and source, the user. The account
+ * number is masked in lists and decision answers, in full (an added account's, audited) only
+ * in GET /api/admin/withdrawals/:id.
+ */
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   bankAccount: withdrawalAccountSchema.extend({
     accountHolderName: z.string(),
@@ -202,6 +215,7 @@ export type ApproveWithdrawalRequest = z.input<typeof approveWithdrawalRequestSc
 /** POST /api/admin/withdrawals/:id/reject and /api/admin/bank-accounts/:id/reject. */
 export const rejectWithdrawalRequestSchema = rejectDepositRequestSchema;
 export type RejectWithdrawalRequest = z.infer<typeof rejectWithdrawalRequestSchema>;
+/** A decision's answer, and GET /api/admin/withdrawals/:id (the account number in full). */
 export const adminWithdrawalResponseSchema = z.object({ withdrawal: adminWithdrawalSchema });
 export type AdminWithdrawalResponse = z.infer<typeof adminWithdrawalResponseSchema>;
 
@@ -215,5 +229,6 @@ export type AdminBankAccountsQuery = z.input<typeof adminBankAccountsQuerySchema
 export const adminBankAccountsResponseSchema = paged(adminBankAccountSchema);
 export type AdminBankAccountsResponse = z.infer<typeof adminBankAccountsResponseSchema>;
 export const rejectBankAccountRequestSchema = rejectDepositRequestSchema;
+/** A decision's answer, and GET /api/admin/bank-accounts/:id (the number in full). */
 export const adminBankAccountResponseSchema = z.object({ bankAccount: adminBankAccountSchema });
 export type AdminBankAccountResponse = z.infer<typeof adminBankAccountResponseSchema>;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { documentKinds, messages, type DocumentKind, type KycStatus } from '@sikka/contracts';
 import type { Db } from '../db/index.ts';
 import { DomainError, unauthorized } from '../domain-error.ts';
+import { maskAccountNumber } from '../money/account-numbers.ts';
 import type { DocumentStorage } from '../storage/index.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { sealAadhaar, storeSealedAadhaar, type VaultKey } from './vault.ts';
@@ -29,9 +30,6 @@ export function invalidStateForSubmit(status: KycStatus): DomainError {
 
 /** '234123412346' → 'XXXX XXXX 2346'. */
 export const maskAadhaar = (digits: string) => `XXXX XXXX ${digits.slice(-4)}`;
-/** Keeps the last 4 digits; the length stays, as bank apps show it ('XXXXXXXX1234'). */
-export const maskAccount = (digits: string) =>
-  'X'.repeat(Math.max(0, digits.length - 4)) + digits.slice(-4);
 
 export interface SubmitDeps {
   db: Db;
@@ -133,7 +131,7 @@ export async function submitIndividualKyc(
           fields.panNumber,
           fields.bankName,
           fields.ifscCode,
-          maskAccount(fields.accountNumber),
+          maskAccountNumber(fields.accountNumber),
         ],
       );
       await storeSealedAadhaar(tx, userId, sealAadhaar(deps.vault, userId, fields.aadharNumber));

@@ -1,11 +1,14 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { ConfigError } from '../config.ts';
 import type { Queryable } from '../db/index.ts';
 
-/** The AES-256-GCM key of the Aadhaar vault and a short fingerprint stored beside each record. */
+/**
+ * The AES-256-GCM key of the vault (Aadhaar numbers; bank account numbers users add, ADR 014)
+ * and a short fingerprint stored beside each record.
+ */
 export interface VaultKey {
   key: Buffer;
   /** First 16 hex digits of SHA-256(key): says which key sealed a record, reveals nothing of it. */
@@ -30,7 +33,7 @@ const toVaultKey = (key: Buffer): VaultKey => ({
 /**
  * KYC_ENCRYPTION_KEY when set; otherwise DATA_DIR/kyc-encryption.key, generated (0600) on the
  * first start and reused after, so the embedded default needs no setup. Losing that file
- * makes the stored Aadhaar numbers unreadable, so it belongs in the same backup as the database.
+ * makes the stored Aadhaar and bank account numbers unreadable, so it belongs in the same backup as the database.
  */
 export async function loadVaultKey(
   config: Pick<Config, 'DATA_DIR'> & Partial<Pick<Config, 'KYC_ENCRYPTION_KEY'>>,
@@ -56,36 +59,58 @@ export async function loadVaultKey(
   return toVaultKey(key);
 }
 
-export interface SealedAadhaar {
+export interface Sealed {
   ciphertext: Buffer;
   iv: Buffer;
   tag: Buffer;
   keyVersion: string;
 }
+export type SealedAadhaar = Sealed;
 
-/** The user id is bound in as associated data, so a record cannot be moved to another user. */
-export function sealAadhaar(vault: VaultKey, userId: string, aadhaar: string): SealedAadhaar {
+/**
+ * AES-256-GCM with a random IV. `associatedData` names what the text belongs to: a record
+ * moved to another owner (or another kind of record) no longer opens.
+ */
+export function seal(vault: VaultKey, associatedData: string, text: string): Sealed {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', vault.key, iv);
-  cipher.setAAD(Buffer.from(userId, 'utf8'));
-  const ciphertext = Buffer.concat([cipher.update(aadhaar, 'utf8'), cipher.final()]);
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return { ciphertext, iv, tag: cipher.getAuthTag(), keyVersion: vault.version };
 }
 
 /** Byte columns come back as Buffer from `pg` and Uint8Array from PGlite; both are accepted. */
-export function openAadhaar(
+export function open(
   vault: VaultKey,
-  userId: string,
+  associatedData: string,
   sealed: { ciphertext: Uint8Array; iv: Uint8Array; tag: Uint8Array },
 ): string {
   const decipher = createDecipheriv('aes-256-gcm', vault.key, Buffer.from(sealed.iv));
-  decipher.setAAD(Buffer.from(userId, 'utf8'));
+  decipher.setAAD(Buffer.from(associatedData, 'utf8'));
   decipher.setAuthTag(Buffer.from(sealed.tag));
   return Buffer.concat([
     decipher.update(Buffer.from(sealed.ciphertext)),
     decipher.final(),
   ]).toString('utf8');
 }
+
+/**
+ * A key for another use than the vault's encryption (an HMAC), derived from the vault key
+ * with HKDF-SHA256 under the use's name: one secret to keep, no key used by two algorithms.
+ */
+export function derivedKey(vault: VaultKey, use: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', vault.key, Buffer.alloc(0), `sikka/${use}`, 32));
+}
+
+/** The user id is bound in as associated data, so a record cannot be moved to another user. */
+export const sealAadhaar = (vault: VaultKey, userId: string, aadhaar: string): SealedAadhaar =>
+  seal(vault, userId, aadhaar);
+
+export const openAadhaar = (
+  vault: VaultKey,
+  userId: string,
+  sealed: { ciphertext: Uint8Array; iv: Uint8Array; tag: Uint8Array },
+): string => open(vault, userId, sealed);
 
 /** One vault row per user; a re-submission replaces it. */
 export async function storeSealedAadhaar(

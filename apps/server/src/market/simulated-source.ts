@@ -262,41 +262,32 @@ export class SimulatedSource implements TickerSource {
     // (and the opening list) does not depend on the time of day the server starts.
     const KMAX = WINDOW - 1 + 59;
 
+    // The log price and log activity, mean-reverting, `steps` steps of 1/perDay day each
+    // from (x0, a0); one normal draw for each per step, price first.
+    const walk = (steps: number, perDay: number, x0: number, a0: number) => {
+      const x = new Float64Array(steps + 1);
+      const a = new Float64Array(steps + 1);
+      const sigma = pair.dailyVol / Math.sqrt(perDay);
+      const theta = THETA_PER_DAY / perDay;
+      const actTheta = ACTIVITY_THETA_PER_DAY / perDay;
+      const actSigma = ACTIVITY_SD * Math.sqrt(2 * actTheta);
+      x[0] = x0;
+      a[0] = a0;
+      for (let k = 1; k <= steps; k++) {
+        x[k] = this.clamp(bounds, x[k - 1]! + theta * (anchor - x[k - 1]!) + sigma * rng.normal());
+        a[k] = a[k - 1]! * (1 - actTheta) + actSigma * rng.normal();
+      }
+      return { x, a, sigma };
+    };
+
     // xs[k] = log price k minutes before start; act[k] = log activity then.
-    const xs = new Float64Array(KMAX + 1);
-    const act = new Float64Array(KMAX + 1);
-    const sigmaMin = pair.dailyVol / Math.sqrt(1440);
-    const thetaMin = THETA_PER_DAY / 1440;
-    const actThetaMin = ACTIVITY_THETA_PER_DAY / 1440;
-    const actSigmaMin = ACTIVITY_SD * Math.sqrt(2 * actThetaMin);
-    xs[0] = anchor;
-    for (let k = 1; k <= KMAX; k++) {
-      xs[k] = this.clamp(
-        bounds,
-        xs[k - 1]! + thetaMin * (anchor - xs[k - 1]!) + sigmaMin * rng.normal(),
-      );
-      act[k] = act[k - 1]! * (1 - actThetaMin) + actSigmaMin * rng.normal();
-    }
+    const { x: xs, a: act, sigma: sigmaMin } = walk(KMAX, 1440, anchor, 0);
     const bridgeAt = WINDOW - 1;
     const shift = Math.log(pair.price / (1 + pair.change24h / 100)) - xs[bridgeAt]!;
     for (let k = 1; k <= KMAX; k++) xs[k] = xs[k]! + (shift * Math.min(k, bridgeAt)) / bridgeAt;
 
     // xh[j] = log price j hours before the first minute.
-    const xh = new Float64Array(H + 1);
-    const acth = new Float64Array(H + 1);
-    const sigmaHour = pair.dailyVol / Math.sqrt(24);
-    const thetaHour = THETA_PER_DAY / 24;
-    const actThetaHour = ACTIVITY_THETA_PER_DAY / 24;
-    const actSigmaHour = ACTIVITY_SD * Math.sqrt(2 * actThetaHour);
-    xh[0] = xs[K]!;
-    acth[0] = act[K]!;
-    for (let j = 1; j <= H; j++) {
-      xh[j] = this.clamp(
-        bounds,
-        xh[j - 1]! + thetaHour * (anchor - xh[j - 1]!) + sigmaHour * rng.normal(),
-      );
-      acth[j] = acth[j - 1]! * (1 - actThetaHour) + actSigmaHour * rng.normal();
-    }
+    const { x: xh, a: acth, sigma: sigmaHour } = walk(H, 24, xs[K]!, act[K]!);
 
     const activity = (a: number) => Math.exp(a - ACTIVITY_SD ** 2 / 2);
     const minuteVol = new Float64Array(KMAX + 1);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ADMIN_PAGE_SIZE,
   messages,
@@ -7,21 +8,35 @@ import {
   type createBankAccountRequestSchema,
 } from '@sikka/contracts';
 import type { z } from 'zod';
-import { setAuditActor } from '../audit/audit-log.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { containsPattern, isUuid, pagedRows, Where } from '../db/query-helpers.ts';
+import {
+  filteredPage,
+  isUniqueViolation,
+  rowById,
+  type ListFilter,
+  type ListQuery,
+} from '../db/query-helpers.ts';
 import { DomainError, notFound } from '../domain-error.ts';
+import type { VaultKey } from '../kyc/vault.ts';
+import {
+  accountNumberHmac,
+  maskAccountNumber,
+  revealAccountNumber,
+  storeAccountNumber,
+} from './account-numbers.ts';
+import { runAdminDecision } from './admin-decisions.ts';
+import { requestHash, type StoredAnswer } from './idempotency.ts';
 import type { WithUser } from './rows.ts';
 import { mapMoneyErrors } from './sql-errors.ts';
 
-/** A bank_accounts row (migration 014) as SQL returns it. */
+/** A bank_accounts row (migrations 014, 016) as SQL returns it. */
 export interface BankAccountRow {
   [key: string]: unknown;
   id: string;
   user_id: string;
   source: 'kyc' | 'added';
-  /** full digits for an added account; the KYC's masked form for the KYC one */
-  account_number: string;
+  /** 'XXXXXXXXXX6789'; the full digits of an added account are sealed (account-numbers.ts) */
+  account_number_masked: string;
   ifsc_code: string;
   bank_name: string;
   account_holder_name: string;
@@ -31,9 +46,10 @@ export interface BankAccountRow {
   decided_at: Date | null;
 }
 
-/** Keeps the last 4 digits; the length stays, as bank apps show it ('XXXXXXXX1234'). */
-export const maskAccountNumber = (n: string): string =>
-  'X'.repeat(Math.max(0, n.length - 4)) + n.slice(-4);
+/** What a bank_accounts row may give out: never the keyed hash nor a legacy plain number. */
+const COLUMNS = `b.id, b.user_id, b.source, b.account_number_masked, b.ifsc_code, b.bank_name,
+  b.account_holder_name, b.status, b.rejection_reason, b.created_at, b.decided_at`;
+const ADMIN_COLUMNS = `${COLUMNS}, u.full_name AS user_full_name, u.email AS user_email`;
 
 const toBankAccount = (r: BankAccountRow, accountNumber: string): BankAccount => ({
   id: r.id,
@@ -50,19 +66,25 @@ const toBankAccount = (r: BankAccountRow, accountNumber: string): BankAccount =>
 
 /** The owner's view: the number masked. */
 export const toOwnBankAccount = (r: BankAccountRow): BankAccount =>
-  toBankAccount(r, maskAccountNumber(r.account_number));
+  toBankAccount(r, r.account_number_masked);
 
-/** The admin's view: the number as stored, since the payout transfer needs it. */
-const toAdminBankAccount = (r: BankAccountRow & WithUser): AdminBankAccount => ({
-  ...toBankAccount(r, r.account_number),
+/**
+ * The admin's view: masked in lists and in decision answers (which the idempotency store
+ * keeps); `accountNumber` is the full number only in getAdminBankAccount.
+ */
+const toAdminBankAccount = (
+  r: BankAccountRow & WithUser,
+  accountNumber = r.account_number_masked,
+): AdminBankAccount => ({
+  ...toBankAccount(r, accountNumber),
   user: { id: r.user_id, fullName: r.user_full_name, email: r.user_email },
 });
 
 /** The user's own accounts: the KYC one first, then the added ones, newest first. */
 export async function listOwnBankAccounts(db: Queryable, userId: string): Promise<BankAccount[]> {
   const rows = await db.query<BankAccountRow>(
-    `SELECT * FROM bank_accounts WHERE user_id = $1
-      ORDER BY (source = 'kyc') DESC, created_at DESC, id DESC`,
+    `SELECT ${COLUMNS} FROM bank_accounts b WHERE b.user_id = $1
+      ORDER BY (b.source = 'kyc') DESC, b.created_at DESC, b.id DESC`,
     [userId],
   );
   return rows.map(toOwnBankAccount);
@@ -72,10 +94,12 @@ export type BankAccountRequest = z.output<typeof createBankAccountRequestSchema>
 
 /**
  * Adds an account the user may later withdraw to, pending until the admin verifies it. Only
- * verified users may add one: the admin checks it against the KYC identity.
+ * verified users may add one: the admin checks it against the KYC identity. The number is
+ * sealed in the same transaction; the row keeps its masked form and keyed hash.
  */
 export async function addBankAccount(
   db: Db,
+  vault: VaultKey,
   userId: string,
   request: BankAccountRequest,
 ): Promise<BankAccount> {
@@ -88,90 +112,112 @@ export async function addBankAccount(
     if (users[0]?.kyc_status !== 'verified') {
       throw new DomainError('kyc_required', messages.kycRequired.withdraw);
     }
+    // The id is chosen here: the sealed number is bound to it.
+    const id = randomUUID();
+    const digits = request.accountNumber;
+    let rows: BankAccountRow[];
     try {
-      const rows = await tx.query<BankAccountRow>(
-        `INSERT INTO bank_accounts (user_id, source, account_number, ifsc_code, bank_name, account_holder_name)
-         VALUES ($1, 'added', $2, $3, $4, $5) RETURNING *`,
+      rows = await tx.query<BankAccountRow>(
+        `INSERT INTO bank_accounts AS b (id, user_id, source, account_number_masked, account_number_hmac,
+                                         ifsc_code, bank_name, account_holder_name)
+         VALUES ($1, $2, 'added', $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
         [
+          id,
           userId,
-          request.accountNumber,
+          maskAccountNumber(digits),
+          accountNumberHmac(vault, digits),
           request.ifscCode,
           request.bankName,
           request.accountHolderName,
         ],
       );
-      return toOwnBankAccount(rows[0]!);
     } catch (err) {
-      const { code, constraint, message } = err as {
-        code?: string;
-        constraint?: string;
-        message?: string;
-      };
-      // PGlite reports the index in the message only.
-      const onActive =
-        constraint === 'bank_accounts_active_key' || message?.includes('bank_accounts_active_key');
-      if (code === '23505' && onActive) {
+      if (isUniqueViolation(err, 'bank_accounts_active_key')) {
         const text = messages.bankAccounts.duplicate;
         throw new DomainError('duplicate_bank_account', text, { accountNumber: text });
       }
       throw err;
     }
+    await storeAccountNumber(tx, vault, id, digits);
+    return toOwnBankAccount(rows[0]!);
   });
 }
 
-const ADMIN_COLUMNS = `b.*, u.full_name AS user_full_name, u.email AS user_email`;
+/** The search matches user name, e-mail, IFSC, bank name or account id, partial, case-insensitive. */
+export type AdminBankAccountFilter = ListFilter<BankAccountStatus>;
 
-export interface AdminBankAccountFilter {
-  page: number;
-  status?: BankAccountStatus | undefined;
-  /** user name, e-mail, IFSC, bank name or account id, partial, case-insensitive */
-  search?: string | undefined;
-}
+const ADMIN_LIST: ListQuery<BankAccountRow & WithUser, AdminBankAccount> = {
+  select: ADMIN_COLUMNS,
+  from: `FROM bank_accounts b JOIN users u ON u.id = b.user_id`,
+  orderBy: 'b.created_at DESC, b.id DESC',
+  statusColumn: 'b.status',
+  searchColumns: [
+    'u.full_name',
+    'u.email',
+    'b.ifsc_code',
+    'b.bank_name',
+    'b.account_holder_name',
+    'b.id::text',
+  ],
+  toItem: toAdminBankAccount,
+};
 
-/** Every user's bank accounts, newest first, with the exact number of matches. */
-export async function listAdminBankAccounts(
+/** Every user's bank accounts, newest first, numbers masked, with the exact number of matches. */
+export function listAdminBankAccounts(
   db: Queryable,
   filter: AdminBankAccountFilter,
 ): Promise<{ items: AdminBankAccount[]; total: number }> {
-  const where = new Where();
-  if (filter.status) where.add('b.status = ?', filter.status);
-  if (filter.search) {
-    where.add(
-      `(u.full_name ILIKE ? OR u.email ILIKE ? OR b.ifsc_code ILIKE ? OR b.bank_name ILIKE ?
-        OR b.account_holder_name ILIKE ? OR b.id::text ILIKE ?)`,
-      containsPattern(filter.search),
-    );
-  }
-  const { rows, total } = await pagedRows<BankAccountRow & WithUser>(
-    db,
-    {
-      select: ADMIN_COLUMNS,
-      from: `FROM bank_accounts b JOIN users u ON u.id = b.user_id`,
-      where,
-      orderBy: 'b.created_at DESC, b.id DESC',
-    },
-    filter.page,
-    ADMIN_PAGE_SIZE,
-  );
-  return { items: rows.map(toAdminBankAccount), total };
+  return filteredPage(db, ADMIN_LIST, filter, ADMIN_PAGE_SIZE);
 }
 
-/** The admin verifies or rejects a pending added account (decide_bank_account, audited). */
-export async function decideBankAccount(
-  db: Db,
-  input: { accountId: string; verify: boolean; reason?: string | undefined; adminId: string },
+/**
+ * The admin's view of one account: an added one with its full number, opened from the vault
+ * (the admin checks it before verifying, and a payout transfer needs it), the view audited.
+ */
+export async function getAdminBankAccount(
+  db: Queryable,
+  vault: VaultKey,
+  adminId: string,
+  accountId: string,
 ): Promise<AdminBankAccount> {
-  // A malformed id names no account: not found, like an unknown one.
-  if (!isUuid(input.accountId)) throw notFound();
-  return db.transaction(async (tx) => {
-    await setAuditActor(tx, input.adminId);
+  const row = await rowById<BankAccountRow & WithUser>(
+    db,
+    `SELECT ${ADMIN_COLUMNS} FROM bank_accounts b JOIN users u ON u.id = b.user_id WHERE b.id = $1`,
+    accountId,
+  );
+  if (!row) throw notFound();
+  return toAdminBankAccount(row, await revealAccountNumber(db, vault, { accountId, adminId }));
+}
+
+export type BankAccountDecision = { kind: 'verify' } | { kind: 'reject'; reason: string };
+
+/**
+ * The admin verifies or rejects a pending added account, once (decide_bank_account locks the
+ * user row then the account and re-checks it is pending; audited by its trigger). With an
+ * Idempotency-Key a retried decision answers with its first answer; another key on a decided
+ * account gets invalid_state, as a decision without a key does.
+ */
+export function decideBankAccount(
+  db: Db,
+  adminId: string,
+  accountId: string,
+  key: string | undefined,
+  decision: BankAccountDecision,
+): Promise<StoredAnswer<{ bankAccount: AdminBankAccount }>> {
+  const hash = requestHash(`${decision.kind}-bank-account`, { accountId, decision });
+  return runAdminDecision(db, { adminId, recordId: accountId, key, hash }, async (tx) => {
     const rows = await mapMoneyErrors(() =>
       tx.query<BankAccountRow & WithUser>(
         `SELECT ${ADMIN_COLUMNS}
            FROM decide_bank_account($1::uuid, $2, $3, $4::uuid) b JOIN users u ON u.id = b.user_id`,
-        [input.accountId, input.verify, input.reason ?? null, input.adminId],
+        [
+          accountId,
+          decision.kind === 'verify',
+          decision.kind === 'reject' ? decision.reason : null,
+          adminId,
+        ],
       ),
     );
-    return toAdminBankAccount(rows[0]!);
+    return { bankAccount: toAdminBankAccount(rows[0]!) };
   });
 }

@@ -9,7 +9,13 @@ import {
 import type { z } from 'zod';
 import { DomainError, notFound } from '../domain-error.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { containsPattern, isUuid, pagedRows, Where } from '../db/query-helpers.ts';
+import {
+  filteredPage,
+  isUniqueViolation,
+  isUuid,
+  type ListFilter,
+  type ListQuery,
+} from '../db/query-helpers.ts';
 import { requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
 import { toAdminDeposit, toDeposit, type DepositRow, type WithUser } from './rows.ts';
 import { mapMoneyErrors, moneyError } from './sql-errors.ts';
@@ -27,6 +33,21 @@ export async function listOwnDeposits(
     [userId, limit],
   );
   return rows.map(toDeposit);
+}
+
+/** One of the user's own deposits; someone else's, unknown or malformed ids are not found alike. */
+export async function getOwnDeposit(
+  db: Queryable,
+  userId: string,
+  depositId: string,
+): Promise<Deposit> {
+  if (!isUuid(depositId)) throw notFound();
+  const rows = await db.query<DepositRow>(
+    `SELECT * FROM deposits WHERE id = $1::uuid AND user_id = $2::uuid`,
+    [depositId, userId],
+  );
+  if (!rows[0]) throw notFound();
+  return toDeposit(rows[0]);
 }
 
 export type DepositRequest = z.output<typeof createDepositRequestSchema>;
@@ -68,17 +89,10 @@ export async function createDeposit(
     );
     return rows[0]!;
   } catch (err) {
-    const { code, constraint, message } = err as {
-      code?: string;
-      constraint?: string;
-      message?: string;
-    };
-    const onUtr =
-      constraint === 'deposits_utr_active_key' || message?.includes('deposits_utr_active_key');
-    if (code === 'SK011') {
+    if ((err as { code?: unknown }).code === 'SK011') {
       throw new DomainError('kyc_required', messages.kycRequired.deposit);
     }
-    if (code === '23505' && onUtr) {
+    if (isUniqueViolation(err, 'deposits_utr_active_key')) {
       const text = messages.deposits.utrDuplicate;
       throw new DomainError('duplicate_utr', text, { utrNumber: text });
     }
@@ -86,68 +100,57 @@ export async function createDeposit(
   }
 }
 
-export async function approveDeposit(
+/** approve_deposit or reject_deposit ($1 the deposit), answered with the admin's view. */
+async function decideDeposit(
   db: Queryable,
   depositId: string,
-  adminId: string,
+  call: string,
+  params: unknown[],
 ): Promise<AdminDeposit> {
   // A malformed id names no deposit: not found, like an unknown one.
   if (!isUuid(depositId)) throw notFound();
   const rows = await mapMoneyErrors(() =>
     db.query<DepositRow & WithUser>(
-      `SELECT ${ADMIN_COLUMNS} FROM approve_deposit($1::uuid, $2::uuid) d JOIN users u ON u.id = d.user_id`,
-      [depositId, adminId],
+      `SELECT ${ADMIN_COLUMNS} FROM ${call} d JOIN users u ON u.id = d.user_id`,
+      [depositId, ...params],
     ),
   );
   return toAdminDeposit(rows[0]!);
 }
 
-export async function rejectDeposit(
+export function approveDeposit(
+  db: Queryable,
+  depositId: string,
+  adminId: string,
+): Promise<AdminDeposit> {
+  return decideDeposit(db, depositId, 'approve_deposit($1::uuid, $2::uuid)', [adminId]);
+}
+
+export function rejectDeposit(
   db: Queryable,
   depositId: string,
   reason: string,
   adminId: string,
 ): Promise<AdminDeposit> {
-  if (!isUuid(depositId)) throw notFound();
-  const rows = await mapMoneyErrors(() =>
-    db.query<DepositRow & WithUser>(
-      `SELECT ${ADMIN_COLUMNS} FROM reject_deposit($1::uuid, $2, $3::uuid) d JOIN users u ON u.id = d.user_id`,
-      [depositId, reason, adminId],
-    ),
-  );
-  return toAdminDeposit(rows[0]!);
+  return decideDeposit(db, depositId, 'reject_deposit($1::uuid, $2, $3::uuid)', [reason, adminId]);
 }
 
-export interface AdminDepositFilter {
-  page: number;
-  status?: DepositStatus | undefined;
-  /** user name, e-mail, UTR or deposit id, partial, case-insensitive */
-  search?: string | undefined;
-}
+/** The search matches user name, e-mail, UTR or deposit id, partial, case-insensitive. */
+export type AdminDepositFilter = ListFilter<DepositStatus>;
+
+const ADMIN_LIST: ListQuery<DepositRow & WithUser, AdminDeposit> = {
+  select: ADMIN_COLUMNS,
+  from: `FROM deposits d JOIN users u ON u.id = d.user_id`,
+  orderBy: 'd.created_at DESC, d.id DESC',
+  statusColumn: 'd.status',
+  searchColumns: ['u.full_name', 'u.email', 'd.utr_number', 'd.id::text'],
+  toItem: toAdminDeposit,
+};
 
 /** Every user's deposits, newest first, with the exact number of matches. */
-export async function listAdminDeposits(
+export function listAdminDeposits(
   db: Queryable,
   filter: AdminDepositFilter,
 ): Promise<{ items: AdminDeposit[]; total: number }> {
-  const where = new Where();
-  if (filter.status) where.add('d.status = ?', filter.status);
-  if (filter.search) {
-    where.add(
-      `(u.full_name ILIKE ? OR u.email ILIKE ? OR d.utr_number ILIKE ? OR d.id::text ILIKE ?)`,
-      containsPattern(filter.search),
-    );
-  }
-  const { rows, total } = await pagedRows<DepositRow & WithUser>(
-    db,
-    {
-      select: ADMIN_COLUMNS,
-      from: `FROM deposits d JOIN users u ON u.id = d.user_id`,
-      where,
-      orderBy: 'd.created_at DESC, d.id DESC',
-    },
-    filter.page,
-    ADMIN_PAGE_SIZE,
-  );
-  return { items: rows.map(toAdminDeposit), total };
+  return filteredPage(db, ADMIN_LIST, filter, ADMIN_PAGE_SIZE);
 }

@@ -14,8 +14,8 @@ import {
 } from '@sikka/contracts';
 import type { z } from 'zod';
 import type { Queryable } from '../db/index.ts';
-import { containsPattern, toCount, Where } from '../db/query-helpers.ts';
-import { DomainError } from '../domain-error.ts';
+import { containsPattern, isUuid, toCount, Where } from '../db/query-helpers.ts';
+import { DomainError, notFound } from '../domain-error.ts';
 import { requestHash, type StoredAnswer } from './idempotency.ts';
 import { isPriceWorse } from './rate.ts';
 import { toAdminTrade, toTrade, type TradeRow, type WithUser } from './rows.ts';
@@ -174,6 +174,20 @@ export async function listOwnTrades(
       );
   const [rows, count] = await Promise.all([rowsQuery, countQuery]);
   return { trades: rows.map(toTrade), total: toCount(count) };
+}
+
+/**
+ * One of the user's own trades. Someone else's, an unknown and a malformed id are all the
+ * same not found: the owner is part of the query, so nothing tells them apart.
+ */
+export async function getOwnTrade(db: Queryable, userId: string, tradeId: string): Promise<Trade> {
+  if (!isUuid(tradeId)) throw notFound();
+  const rows = await db.query<TradeRow>(
+    `SELECT t.* FROM trades t WHERE t.id = $1::uuid AND t.user_id = $2::uuid`,
+    [tradeId, userId],
+  );
+  if (!rows[0]) throw notFound();
+  return toTrade(rows[0]);
 }
 
 /** Every user's trades, newest first, with the owner's name and e-mail. */

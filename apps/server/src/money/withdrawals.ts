@@ -10,12 +10,20 @@ import {
   type WithdrawalStatus,
 } from '@sikka/contracts';
 import type { z } from 'zod';
-import { setAuditActor } from '../audit/audit-log.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { containsPattern, isUuid, pagedRows, Where } from '../db/query-helpers.ts';
+import {
+  filteredPage,
+  isUniqueViolation,
+  isUuid,
+  rowById,
+  type ListFilter,
+  type ListQuery,
+} from '../db/query-helpers.ts';
 import { DomainError, notFound } from '../domain-error.ts';
+import type { VaultKey } from '../kyc/vault.ts';
+import { revealAccountNumber } from './account-numbers.ts';
+import { runAdminDecision } from './admin-decisions.ts';
 import { getBalances } from './balances.ts';
-import { maskAccountNumber } from './bank-accounts.ts';
 import { requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
 import type { WithUser } from './rows.ts';
 import { moneyError } from './sql-errors.ts';
@@ -39,7 +47,8 @@ interface WithdrawalRow {
   rejection_reason: string | null;
   created_at: Date;
   decided_at: Date | null;
-  b_account_number: string;
+  /** the account's masked number (migration 016) */
+  b_account_number_masked: string;
   b_ifsc_code: string;
   b_bank_name: string;
   b_account_holder_name: string;
@@ -47,7 +56,7 @@ interface WithdrawalRow {
 }
 
 /** `w` is a withdrawals row or a money function's result; `b` its account, `u` its user. */
-const COLUMNS = `w.*, b.account_number AS b_account_number, b.ifsc_code AS b_ifsc_code,
+const COLUMNS = `w.*, b.account_number_masked AS b_account_number_masked, b.ifsc_code AS b_ifsc_code,
   b.bank_name AS b_bank_name, b.account_holder_name AS b_account_holder_name, b.source AS b_source`;
 const ADMIN_COLUMNS = `${COLUMNS}, u.full_name AS user_full_name, u.email AS user_email`;
 
@@ -68,11 +77,17 @@ const toWithdrawal = (r: WithdrawalRow, accountNumber: string): Withdrawal => ({
 });
 
 const toOwnWithdrawal = (r: WithdrawalRow): Withdrawal =>
-  toWithdrawal(r, maskAccountNumber(r.b_account_number));
+  toWithdrawal(r, r.b_account_number_masked);
 
-/** The admin needs the account as stored, and its holder, to send the transfer. */
-const toAdminWithdrawal = (r: WithdrawalRow & WithUser): AdminWithdrawal => {
-  const base = toWithdrawal(r, r.b_account_number);
+/**
+ * The admin's view, with the holder the transfer names. The number is masked in lists and in
+ * decision answers (which the idempotency store keeps); in full only in getAdminWithdrawal.
+ */
+const toAdminWithdrawal = (
+  r: WithdrawalRow & WithUser,
+  accountNumber = r.b_account_number_masked,
+): AdminWithdrawal => {
+  const base = toWithdrawal(r, accountNumber);
   return {
     ...base,
     bankAccount: {
@@ -99,6 +114,25 @@ export async function listOwnWithdrawals(
     [userId, limit],
   );
   return rows.map(toOwnWithdrawal);
+}
+
+/**
+ * One of the user's own withdrawals, its account masked as in the list; someone else's,
+ * unknown or malformed ids are not found alike.
+ */
+export async function getOwnWithdrawal(
+  db: Queryable,
+  userId: string,
+  withdrawalId: string,
+): Promise<Withdrawal> {
+  if (!isUuid(withdrawalId)) throw notFound();
+  const rows = await db.query<WithdrawalRow>(
+    `SELECT ${COLUMNS} FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
+      WHERE w.id = $1::uuid AND w.user_id = $2::uuid`,
+    [withdrawalId, userId],
+  );
+  if (!rows[0]) throw notFound();
+  return toOwnWithdrawal(rows[0]);
 }
 
 /** The settings and what the user's pending + paid requests used of this India day. */
@@ -245,81 +279,75 @@ export function decideWithdrawal(
   key: string | undefined,
   decision: WithdrawalDecision,
 ): Promise<StoredAnswer<{ withdrawal: AdminWithdrawal }>> {
-  return runIdempotent(
-    db,
-    adminId,
-    key,
-    requestHash(`${decision.kind}-withdrawal`, { withdrawalId, decision }),
-    async (tx) => {
-      if (!isUuid(withdrawalId)) throw notFound();
-      await setAuditActor(tx, adminId);
-      const call =
-        decision.kind === 'approve'
-          ? {
-              sql: 'approve_withdrawal($1::uuid, $2, $3::uuid)',
-              params: [withdrawalId, decision.utrNumber, adminId],
-            }
-          : {
-              sql: 'reject_withdrawal($1::uuid, $2, $3::uuid)',
-              params: [withdrawalId, decision.reason, adminId],
-            };
-      let rows: Array<WithdrawalRow & WithUser>;
-      try {
-        rows = await tx.query<WithdrawalRow & WithUser>(
-          `SELECT ${ADMIN_COLUMNS} FROM ${call.sql} w
-             JOIN bank_accounts b ON b.id = w.bank_account_id JOIN users u ON u.id = w.user_id`,
-          call.params,
-        );
-      } catch (err) {
-        const { code, constraint, message } = err as {
-          code?: string;
-          constraint?: string;
-          message?: string;
-        };
-        const onUtr =
-          constraint === 'withdrawals_utr_key' || message?.includes('withdrawals_utr_key');
-        if (code === '23505' && onUtr) {
-          const text = messages.withdrawals.payoutUtrDuplicate;
-          throw new DomainError('duplicate_utr', text, { utrNumber: text });
-        }
-        throw moneyError(err) ?? err;
+  const hash = requestHash(`${decision.kind}-withdrawal`, { withdrawalId, decision });
+  return runAdminDecision(db, { adminId, recordId: withdrawalId, key, hash }, async (tx) => {
+    const call =
+      decision.kind === 'approve'
+        ? {
+            sql: 'approve_withdrawal($1::uuid, $2, $3::uuid)',
+            params: [withdrawalId, decision.utrNumber, adminId],
+          }
+        : {
+            sql: 'reject_withdrawal($1::uuid, $2, $3::uuid)',
+            params: [withdrawalId, decision.reason, adminId],
+          };
+    let rows: Array<WithdrawalRow & WithUser>;
+    try {
+      rows = await tx.query<WithdrawalRow & WithUser>(
+        `SELECT ${ADMIN_COLUMNS} FROM ${call.sql} w
+           JOIN bank_accounts b ON b.id = w.bank_account_id JOIN users u ON u.id = w.user_id`,
+        call.params,
+      );
+    } catch (err) {
+      if (isUniqueViolation(err, 'withdrawals_utr_key')) {
+        const text = messages.withdrawals.payoutUtrDuplicate;
+        throw new DomainError('duplicate_utr', text, { utrNumber: text });
       }
-      return { status: 200, body: { withdrawal: toAdminWithdrawal(rows[0]!) } };
-    },
-  );
+      throw moneyError(err) ?? err;
+    }
+    return { withdrawal: toAdminWithdrawal(rows[0]!) };
+  });
 }
 
-export interface AdminWithdrawalFilter {
-  page: number;
-  status?: WithdrawalStatus | undefined;
-  /** user name, e-mail, payout UTR or withdrawal id, partial, case-insensitive */
-  search?: string | undefined;
-}
+/** The search matches user name, e-mail, payout UTR or withdrawal id, partial, case-insensitive. */
+export type AdminWithdrawalFilter = ListFilter<WithdrawalStatus>;
+
+const ADMIN_LIST: ListQuery<WithdrawalRow & WithUser, AdminWithdrawal> = {
+  select: ADMIN_COLUMNS,
+  from: `FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
+JOIN users u ON u.id = w.user_id`,
+  orderBy: 'w.created_at DESC, w.id DESC',
+  statusColumn: 'w.status',
+  searchColumns: ['u.full_name', 'u.email', 'w.utr_number', 'w.id::text'],
+  toItem: toAdminWithdrawal,
+};
 
 /** Every user's withdrawals, newest first, with the exact number of matches. */
-export async function listAdminWithdrawals(
+export function listAdminWithdrawals(
   db: Queryable,
   filter: AdminWithdrawalFilter,
 ): Promise<{ items: AdminWithdrawal[]; total: number }> {
-  const where = new Where();
-  if (filter.status) where.add('w.status = ?', filter.status);
-  if (filter.search) {
-    where.add(
-      `(u.full_name ILIKE ? OR u.email ILIKE ? OR w.utr_number ILIKE ? OR w.id::text ILIKE ?)`,
-      containsPattern(filter.search),
-    );
-  }
-  const { rows, total } = await pagedRows<WithdrawalRow & WithUser>(
+  return filteredPage(db, ADMIN_LIST, filter, ADMIN_PAGE_SIZE);
+}
+
+/**
+ * The admin's view of one withdrawal: the payout needs its account's full number, opened
+ * from the vault for an added account (the view audited, naming the withdrawal). A KYC
+ * account keeps its masked form: its full number is on the KYC bank statement.
+ */
+export async function getAdminWithdrawal(
+  db: Queryable,
+  vault: VaultKey,
+  adminId: string,
+  withdrawalId: string,
+): Promise<AdminWithdrawal> {
+  const row = await rowById<WithdrawalRow & WithUser>(
     db,
-    {
-      select: ADMIN_COLUMNS,
-      from: `FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
-    JOIN users u ON u.id = w.user_id`,
-      where,
-      orderBy: 'w.created_at DESC, w.id DESC',
-    },
-    filter.page,
-    ADMIN_PAGE_SIZE,
+    `SELECT ${ADMIN_COLUMNS} FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
+       JOIN users u ON u.id = w.user_id WHERE w.id = $1`,
+    withdrawalId,
   );
-  return { items: rows.map(toAdminWithdrawal), total };
+  if (!row) throw notFound();
+  const view = { accountId: row.bank_account_id, adminId, withdrawalId };
+  return toAdminWithdrawal(row, await revealAccountNumber(db, vault, view));
 }

@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE, type AdminUser, type KycStatus } from '@sikka/contracts';
 import type { Queryable } from '../db/index.ts';
-import { containsPattern, toCount, Where } from '../db/query-helpers.ts';
+import { filteredPage, type ListFilter, type ListQuery } from '../db/query-helpers.ts';
 import { toUser, type UserRow } from './user-row.ts';
 
 /** The account with this e-mail (already lower-cased by the caller), if any. */
@@ -50,36 +50,22 @@ export async function updateProfile(
   return rows[0]!;
 }
 
-export interface AdminUserFilter {
-  page: number;
-  /** name or e-mail, partial, case-insensitive */
-  search?: string | undefined;
-  status?: KycStatus | undefined;
-}
+/** The search matches the name or e-mail, partial, case-insensitive; the status is the KYC's. */
+export type AdminUserFilter = ListFilter<KycStatus>;
+
+const ADMIN_LIST: ListQuery<UserRow, AdminUser> = {
+  select: '*',
+  from: 'FROM users',
+  orderBy: 'created_at DESC, id DESC',
+  statusColumn: 'kyc_status',
+  searchColumns: ['full_name', 'email'],
+  toItem: (row) => ({ ...toUser(row), balance: row.balance }),
+};
 
 /** Every user, newest first, with the INR balance and the exact number of matches. */
-export async function listUsers(
+export function listUsers(
   db: Queryable,
   filter: AdminUserFilter,
 ): Promise<{ items: AdminUser[]; total: number }> {
-  const where = new Where();
-  if (filter.search) {
-    where.add('(full_name ILIKE ? OR email ILIKE ?)', containsPattern(filter.search));
-  }
-  if (filter.status) where.add('kyc_status = ?', filter.status);
-  const count = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM users ${where}`,
-    where.params,
-  );
-  const offset = where.next((filter.page - 1) * ADMIN_PAGE_SIZE);
-  const rows = await db.query<UserRow>(
-    `SELECT * FROM users ${where}
-      ORDER BY created_at DESC, id DESC
-      LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-    where.params,
-  );
-  return {
-    items: rows.map((row) => ({ ...toUser(row), balance: row.balance })),
-    total: toCount(count),
-  };
+  return filteredPage(db, ADMIN_LIST, filter, ADMIN_PAGE_SIZE);
 }

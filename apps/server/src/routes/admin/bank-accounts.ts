@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  ADMIN_PAGE_SIZE,
   adminBankAccountResponseSchema,
   adminBankAccountsQuerySchema,
   adminBankAccountsResponseSchema,
@@ -9,17 +7,24 @@ import {
 } from '@sikka/contracts';
 import { requireAdminHook, requireUser } from '../../auth/plugin.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { decideBankAccount, listAdminBankAccounts } from '../../money/bank-accounts.ts';
-
-const idParams = z.object({ id: z.string() });
+import {
+  decideBankAccount,
+  getAdminBankAccount,
+  listAdminBankAccounts,
+} from '../../money/bank-accounts.ts';
+import { adminPage, decisionHandler, decisionSchema, idParams } from './route-helpers.ts';
 
 /**
- * /api/admin/bank-accounts: the accounts users added (and the KYC ones), and the admin's
- * verify/reject of a pending one (decide_bank_account; 409 invalid_state once decided).
+ * /api/admin/bank-accounts: the accounts users added (and the KYC ones), numbers masked; one
+ * account with its full number (the view audited); the admin's verify/reject of a pending one
+ * (decide_bank_account; 409 invalid_state once decided). An Idempotency-Key replays a retried
+ * decision, as for withdrawals.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   // As in deposits.ts: checked on request too, so validation messages never reach non-admins.
   app.addHook('onRequest', requireAdminHook);
+  const answers = { 200: adminBankAccountResponseSchema, ...errorResponses };
+  const decide = decisionHandler(app.db, decideBankAccount);
 
   app.get(
     '/bank-accounts',
@@ -29,53 +34,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminBankAccountsResponseSchema, ...errorResponses },
       },
     },
+    async (request) => adminPage(request.query, await listAdminBankAccounts(app.db, request.query)),
+  );
+
+  app.get(
+    '/bank-accounts/:id',
+    { schema: { params: idParams, response: answers } },
     async (request) => {
-      const { page, status, search } = request.query;
-      const { items, total } = await listAdminBankAccounts(app.db, { page, status, search });
-      return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
+      const admin = requireUser(request);
+      const { id } = request.params;
+      return { bankAccount: await getAdminBankAccount(app.db, app.vault, admin.id, id) };
     },
   );
 
   app.post(
     '/bank-accounts/:id/verify',
-    {
-      schema: {
-        params: idParams,
-        response: { 200: adminBankAccountResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const admin = requireUser(request);
-      return {
-        bankAccount: await decideBankAccount(app.db, {
-          accountId: request.params.id,
-          verify: true,
-          adminId: admin.id,
-        }),
-      };
-    },
+    { schema: { ...decisionSchema, response: answers } },
+    (request, reply) => decide(request, reply, { kind: 'verify' }),
   );
 
   app.post(
     '/bank-accounts/:id/reject',
-    {
-      schema: {
-        params: idParams,
-        body: rejectBankAccountRequestSchema,
-        response: { 200: adminBankAccountResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const admin = requireUser(request);
-      return {
-        bankAccount: await decideBankAccount(app.db, {
-          accountId: request.params.id,
-          verify: false,
-          reason: request.body.reason,
-          adminId: admin.id,
-        }),
-      };
-    },
+    { schema: { ...decisionSchema, body: rejectBankAccountRequestSchema, response: answers } },
+    (request, reply) => decide(request, reply, { kind: 'reject', reason: request.body.reason }),
   );
 };
 

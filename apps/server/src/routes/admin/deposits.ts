@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ADMIN_PAGE_SIZE,
   adminDepositResponseSchema,
   adminDepositsQuerySchema,
   adminDepositsResponseSchema,
@@ -10,6 +9,7 @@ import {
 import { requireAdminHook, requireUser } from '../../auth/plugin.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { approveDeposit, listAdminDeposits, rejectDeposit } from '../../money/deposits.ts';
+import { adminPage } from './route-helpers.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -30,11 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDepositsResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { page, status, search } = request.query;
-      const { items, total } = await listAdminDeposits(app.db, { page, status, search });
-      return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
-    },
+    async (request) => adminPage(request.query, await listAdminDeposits(app.db, request.query)),
   );
 
   app.post(

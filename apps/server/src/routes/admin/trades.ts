@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ADMIN_PAGE_SIZE,
-  adminTradesQuerySchema,
-  adminTradesResponseSchema,
-} from '@sikka/contracts';
+import { adminTradesQuerySchema, adminTradesResponseSchema } from '@sikka/contracts';
 import { requireAdminHook } from '../../auth/plugin.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { listAdminTrades } from '../../money/trades.ts';
+import { adminPage } from './route-helpers.ts';
 
 /** /api/admin/trades: every user's quick trades with the owner's name and e-mail. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -20,11 +17,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminTradesResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { page, status, type, search } = request.query;
-      const { items, total } = await listAdminTrades(app.db, { page, status, type, search });
-      return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
-    },
+    async (request) => adminPage(request.query, await listAdminTrades(app.db, request.query)),
   );
 };
 

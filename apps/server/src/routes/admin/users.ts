@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ADMIN_PAGE_SIZE,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
   kycDecisionRequestSchema,
@@ -12,6 +11,7 @@ import { errorResponses } from '../../http/schemas.ts';
 import { decideKyc } from '../../kyc/review.ts';
 import { toUser } from '../../users/user-row.ts';
 import { listUsers } from '../../users/users.ts';
+import { adminPage } from './route-helpers.ts';
 
 /**
  * Admin user list and KYC review, under the /api/admin guard (admin role checked on the
@@ -28,11 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUsersResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { search, status, page } = request.query;
-      const { items, total } = await listUsers(app.db, { search, status, page });
-      return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
-    },
+    async (request) => adminPage(request.query, await listUsers(app.db, request.query)),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createDepositRequestSchema,
   depositResponseSchema,
@@ -9,7 +10,9 @@ import {
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { listOwnDeposits, requestDeposit } from '../../money/deposits.ts';
+import { getOwnDeposit, listOwnDeposits, requestDeposit } from '../../money/deposits.ts';
+
+const idParams = z.object({ id: z.string() });
 
 /** /api/deposits: the signed-in user's own INR deposit requests (bank transfer + UTR). */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +29,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       return { deposits: await listOwnDeposits(app.db, user.id, request.query.limit) };
+    },
+  );
+
+  // One deposit, for the statement's link; another user's id answers like an unknown one.
+  app.get(
+    '/:id',
+    {
+      onRequest: requireUserHook,
+      schema: {
+        params: idParams,
+        response: { 200: depositResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { deposit: await getOwnDeposit(app.db, user.id, request.params.id) };
     },
   );
 

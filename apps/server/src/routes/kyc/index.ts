@@ -8,7 +8,6 @@ import { toUser } from '../../users/user-row.ts';
 import { readDocument } from '../../kyc/documents.ts';
 import { readKycForm } from '../../kyc/form.ts';
 import { submitKyc } from '../../kyc/submit.ts';
-import { loadVaultKey } from '../../kyc/vault.ts';
 
 /** Download names: fixed per kind, never the uploaded name. */
 const FILE_NAMES: Record<DocumentKind, string> = {
@@ -26,7 +25,7 @@ const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inli
 const routes: FastifyPluginAsyncZod = async (app) => {
   // Chosen and checked at start-up: a bad key or bucket setting stops the server early.
   const storage = createDocumentStorage(app.config);
-  const vault = await loadVaultKey(app.config);
+  const vault = app.vault;
   app.addHook('onClose', async () => {
     if (storage instanceof S3DocumentStorage) storage.destroy();
   });

@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const bankAccount = await addBankAccount(app.db, user.id, request.body);
+      const bankAccount = await addBankAccount(app.db, app.vault, user.id, request.body);
       return reply.code(201).send({ bankAccount });
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   idempotencyHeadersSchema,
   messages,
@@ -6,6 +7,7 @@ import {
   quickTradeResponseSchema,
   quoteSettingsResponseSchema,
   TRADE_PAGE_SIZE,
+  tradeDetailResponseSchema,
   tradesQuerySchema,
   tradesResponseSchema,
 } from '@sikka/contracts';
@@ -14,7 +16,9 @@ import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { usdtInrRate } from '../../money/rate.ts';
-import { listOwnTrades, quickTrade } from '../../money/trades.ts';
+import { getOwnTrade, listOwnTrades, quickTrade } from '../../money/trades.ts';
+
+const idParams = z.object({ id: z.string() });
 
 /** Signed-out traders get the quick-buy page's own message (PRODUCT.md §5), before validation. */
 async function requireTrader(request: FastifyRequest): Promise<void> {
@@ -80,6 +84,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { page } = request.query;
       const { trades, total } = await listOwnTrades(app.db, user.id, request.query);
       return { trades, total, page, pageSize: TRADE_PAGE_SIZE };
+    },
+  );
+
+  // One trade, for the statement's link; another user's id answers like an unknown one.
+  app.get(
+    '/:id',
+    {
+      onRequest: requireUserHook,
+      schema: {
+        params: idParams,
+        response: { 200: tradeDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { trade: await getOwnTrade(app.db, user.id, request.params.id) };
     },
   );
 };

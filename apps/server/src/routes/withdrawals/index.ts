@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   createWithdrawalRequestSchema,
   idempotencyHeadersSchema,
+  withdrawalDetailResponseSchema,
   withdrawalLimitsResponseSchema,
   withdrawalResponseSchema,
   withdrawalsQuerySchema,
@@ -14,6 +15,7 @@ import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import {
   cancelWithdrawal,
+  getOwnWithdrawal,
   listOwnWithdrawals,
   requestWithdrawal,
   withdrawalLimits,
@@ -53,6 +55,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       return withdrawalLimits(app.db, user.id, limitsOf(app.config));
+    },
+  );
+
+  // One withdrawal, for the statement's link; another user's id answers like an unknown one.
+  app.get(
+    '/:id',
+    {
+      schema: {
+        params: idParams,
+        response: { 200: withdrawalDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { withdrawal: await getOwnWithdrawal(app.db, user.id, request.params.id) };
     },
   );
 
