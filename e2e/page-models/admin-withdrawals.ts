@@ -38,6 +38,10 @@ export class AdminWithdrawals {
     return this.rows(text).getByRole('button', { name, exact: true });
   }
 
+  /** The payout account's number in the approve dialog (in full: ADR 014). */
+  get payeeAccountNumber(): Locator {
+    return this.approveDialog.getByTestId('payee-account-number');
+  }
   get approveDialog(): Locator {
     return this.page.getByRole('dialog', { name: 'Mark withdrawal as paid' });
   }

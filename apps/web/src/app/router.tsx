@@ -191,6 +191,26 @@ export const routes: RouteObject[] = [
                         lazy: page(() => import('@/features/statement/pages/statement-page.tsx')),
                         handle: handle({ title: 'Transaction History' }),
                       },
+                      // The records the statement links to, one page each (deep-linkable).
+                      {
+                        path: paths.dashboard.tradeDetail,
+                        lazy: page(
+                          () => import('@/features/dashboard/pages/trade-detail-page.tsx'),
+                        ),
+                        handle: handle({ title: 'Trade details' }),
+                      },
+                      {
+                        path: paths.dashboard.depositDetail,
+                        lazy: page(() => import('@/features/wallet/pages/deposit-detail-page.tsx')),
+                        handle: handle({ title: 'Deposit details' }),
+                      },
+                      {
+                        path: paths.dashboard.withdrawalDetail,
+                        lazy: page(
+                          () => import('@/features/wallet/pages/withdrawal-detail-page.tsx'),
+                        ),
+                        handle: handle({ title: 'Withdrawal details' }),
+                      },
                       // Spot, Earn, orders and security pages are not defined: they show the overview.
                       {
                         path: `${paths.dashboard.root}/*`,

@@ -25,6 +25,10 @@ export const paths = {
     spotOrders: '/dashboard/orders/spot',
     earnHistory: '/dashboard/orders/earn',
     transactions: '/dashboard/orders/transactions',
+    /** One record each, as the statement links to it; build the link with `recordPath`. */
+    tradeDetail: '/dashboard/orders/trades/:id',
+    depositDetail: '/dashboard/wallet/deposits/:id',
+    withdrawalDetail: '/dashboard/wallet/withdrawals/:id',
     security: '/dashboard/account/security',
     payment: '/dashboard/account/payment',
   },
@@ -49,3 +53,14 @@ export const paths = {
   submitTicket: '/submit-ticket',
   contact: '/contact',
 } as const;
+
+/** A record's page: a detail path with its `:id` filled in (ids are opaque, so encoded). */
+export function recordPath(
+  pattern:
+    | typeof paths.dashboard.tradeDetail
+    | typeof paths.dashboard.depositDetail
+    | typeof paths.dashboard.withdrawalDetail,
+  id: string,
+): string {
+  return pattern.replace(':id', encodeURIComponent(id));
+}

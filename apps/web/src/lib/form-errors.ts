@@ -1,3 +1,5 @@
+import { ApiError } from '@/lib/api-client.ts';
+
 /** The part of a failed zod parse a form reads: each issue's field path and message. */
 export interface SchemaIssues {
   readonly issues: ReadonlyArray<{
@@ -22,4 +24,19 @@ export function firstFieldMessages<F extends string>(
     if (errors[key] === undefined) errors[key] = issue.message;
   }
   return errors;
+}
+
+/**
+ * The field messages of a refused request (400 validation_error) for the fields this form has
+ * a box for, in the server's order; anything else is told in a toast instead.
+ */
+export function serverFieldErrors<F extends string>(
+  err: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  if (!(err instanceof ApiError)) return {};
+  const known: readonly string[] = fields;
+  return Object.fromEntries(
+    Object.entries(err.fields).filter(([key]) => known.includes(key)),
+  ) as Partial<Record<F, string>>;
 }

@@ -6,8 +6,21 @@ import {
   formatInr,
   formatPercent,
   formatPrice,
+  formatUsdt,
 } from './format.ts';
 import { formatDate } from './format-date.ts';
+
+describe('formatUsdt', () => {
+  it('keeps every place the ledger has, at least 2, with Indian grouping', () => {
+    expect(formatUsdt('4.00000000')).toBe('4.00 USDT');
+    expect(formatUsdt('1.23456789')).toBe('1.23456789 USDT');
+    expect(formatUsdt('123456.5')).toBe('1,23,456.50 USDT');
+    // Beyond a double's 17 digits, still exact: the string is formatted, not a float.
+    expect(formatUsdt('98765432109.12345678')).toBe('98,76,54,32,109.12345678 USDT');
+    expect(formatUsdt('garbage')).toBe('N/A');
+    expect(formatUsdt(null)).toBe('N/A');
+  });
+});
 
 describe('formatInr', () => {
   it('uses Indian grouping with exactly 2 decimals', () => {

@@ -20,6 +20,22 @@ export function formatInr(value: string | number | null | undefined): string {
   return inr.format(trimmed as `${number}`);
 }
 
+let usdtFormat: Intl.NumberFormat | undefined;
+
+/**
+ * A USDT amount from the API: Indian grouping, 2 to 8 places (the ledger keeps 8), formatted
+ * as the decimal string it is: '1234.50000000' → '1,234.50 USDT'.
+ */
+export function formatUsdt(value: string | null | undefined): string {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (!NUMERIC.test(trimmed)) return 'N/A';
+  usdtFormat ??= new Intl.NumberFormat('en-IN', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 8,
+  });
+  return `${usdtFormat.format(trimmed as `${number}`)} USDT`;
+}
+
 /**
  * A coin's price. Exactly formatInr (2 decimals) from ₹1 up; below ₹1 the 2-decimal rule would
  * show SHIB, PEPE or BONK as '₹0.00', so those keep 4 significant digits instead.

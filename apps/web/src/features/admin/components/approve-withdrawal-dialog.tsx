@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { approveWithdrawalRequestSchema, messages, type AdminWithdrawal } from '@sikka/contracts';
-import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { firstFieldMessages } from '@/lib/form-errors.ts';
@@ -10,7 +9,7 @@ import { formatInr } from '@/lib/format.ts';
 import { createSubmissionKeys } from '@/lib/idempotency.ts';
 import { adminQueryRoot } from '@/features/admin/api/admin-lists.ts';
 import { approveWithdrawal } from '@/features/admin/api/decide-withdrawal.ts';
-import { AdminDialog } from './admin-dialog.tsx';
+import { AdminDialog, DecisionFooter } from './admin-dialog.tsx';
 import { WithdrawalPayee } from './withdrawal-payee.tsx';
 
 const FAILED = messages.withdrawals.approveFailed;
@@ -74,18 +73,13 @@ export function ApproveWithdrawalDialog({
         </>
       }
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={approve.isPending}>
-            Cancel
-          </Button>
-          <Button
-            className="bg-up text-canvas hover:bg-up/90"
-            onClick={confirm}
-            disabled={approve.isPending}
-          >
-            {approve.isPending ? 'Approving...' : 'Mark as Paid'}
-          </Button>
-        </>
+        <DecisionFooter
+          decision="approve"
+          label="Mark as Paid"
+          busy={approve.isPending}
+          onConfirm={confirm}
+          onCancel={onClose}
+        />
       }
     >
       <div className="space-y-4">

@@ -1,14 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import type { AuditEntry } from '@sikka/contracts';
+import { DateTime } from '@/components/ui/date-time.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatInr } from '@/lib/format.ts';
 import { adminAuditQueryOptions } from '@/features/admin/api/admin-lists.ts';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list.ts';
-import { AdminTable, type Column } from './admin-table.tsx';
-import { DateTime } from '@/components/ui/date-time.tsx';
-import { PagedListState } from './list-state.tsx';
-import { ListToolbar } from './list-toolbar.tsx';
+import { AdminListTab } from './admin-list-tab.tsx';
+import type { Column } from './admin-table.tsx';
 import { PersonCell } from './person-cell.tsx';
 
 /** Not a spec message: the spec has no audit log (issue 5 adds it). */
@@ -66,29 +63,17 @@ const columns: ReadonlyArray<Column<AuditEntry>> = [
  * after. Read-only; the server writes it from database triggers.
  */
 export function AuditTab() {
-  const list = useAdminList();
-  const query = useQuery(adminAuditQueryOptions(list.params));
   return (
-    <div className="space-y-4">
-      <ListToolbar
-        searchLabel="Search the audit log"
-        searchPlaceholder="Search by name, email or action"
-        search={list.search}
-        onSearch={list.setSearch}
-      />
-      <PagedListState query={query} failedMessage={FETCH_FAILED} onPage={list.setPage}>
-        {(items) => (
-          <AdminTable
-            label="Audit log"
-            columns={columns}
-            rows={items}
-            rowKey={(e) => e.id}
-            cardTitle={(e) => <Change entry={e} />}
-            cardSkip={['change']}
-            empty="No decisions recorded yet"
-          />
-        )}
-      </PagedListState>
-    </div>
+    <AdminListTab
+      queryOptions={adminAuditQueryOptions}
+      searchLabel="Search the audit log"
+      searchPlaceholder="Search by name, email or action"
+      failedMessage={FETCH_FAILED}
+      label="Audit log"
+      columns={columns}
+      cardTitle={(e) => <Change entry={e} />}
+      cardSkip={['change']}
+      empty="No decisions recorded yet"
+    />
   );
 }

@@ -1,6 +1,4 @@
 import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Check, X } from 'lucide-react';
 import {
   KYC_REJECT_REASON_MAX,
@@ -11,11 +9,10 @@ import {
   type KycDecisionRequest,
 } from '@sikka/contracts';
 import { Button } from '@/components/ui/button.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format-date.ts';
-import { adminQueryRoot } from '@/features/admin/api/admin-lists.ts';
 import { decideKyc } from '@/features/admin/api/decide-kyc.ts';
-import { AdminDialog } from './admin-dialog.tsx';
+import { useAdminDecision } from '@/features/admin/hooks/use-admin-decision.ts';
+import { AdminDialog, decisionClasses } from './admin-dialog.tsx';
 import { DocumentPreview } from './document-preview.tsx';
 import { ReasonField } from './reason-field.tsx';
 
@@ -37,22 +34,16 @@ export interface KycReviewDialogProps {
  * or Reject with a reason (confirm stays disabled until the reason has more than blanks).
  */
 export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
-  const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const detailsId = useId();
 
-  const decision = useMutation({
-    mutationFn: (body: KycDecisionRequest) => decideKyc(user.id, body),
-    onSuccess: (_data, body) => {
-      toast.success(
-        body.decision === 'approve' ? messages.admin.kycApproved : messages.admin.kycRejected,
-      );
-      onClose();
-    },
-    onError: (err) => toast.error(errorMessage(err, messages.admin.kycUpdateFailed)),
-    // Reload the lists either way: after a failure the row may have changed under us.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryRoot }),
+  const decision = useAdminDecision({
+    send: (body: KycDecisionRequest) => decideKyc(user.id, body),
+    successMessage: (body) =>
+      body.decision === 'approve' ? messages.admin.kycApproved : messages.admin.kycRejected,
+    failedMessage: messages.admin.kycUpdateFailed,
+    onDone: onClose,
   });
   const busy = decision.isPending;
 
@@ -82,7 +73,7 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
               Back
             </Button>
             <Button
-              className="bg-down text-white hover:bg-down/90 disabled:hover:bg-down"
+              className={decisionClasses.reject}
               disabled={busy || reason.trim() === ''}
               onClick={() => decision.mutate({ decision: 'reject', reason: reason.trim() })}
             >
@@ -105,7 +96,7 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
               Reject
             </Button>
             <Button
-              className="bg-up text-canvas hover:bg-up/90"
+              className={decisionClasses.approve}
               onClick={() => decision.mutate({ decision: 'approve' })}
               disabled={busy}
             >

@@ -7,3 +7,8 @@ export function PersonCell({ name, email }: { name: string; email: string }) {
     </div>
   );
 }
+
+/** The user a request or trade is from: its list's User column and its phone card's title. */
+export function UserCell({ row }: { row: { user: { fullName: string; email: string } } }) {
+  return <PersonCell name={row.user.fullName} email={row.user.email} />;
+}

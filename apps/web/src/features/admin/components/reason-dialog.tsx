@@ -1,11 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
-import { Button } from '@/components/ui/button.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
-import { adminQueryRoot } from '@/features/admin/api/admin-lists.ts';
-import { AdminDialog } from './admin-dialog.tsx';
+import { newIdempotencyKey } from '@/lib/idempotency.ts';
+import { useAdminDecision } from '@/features/admin/hooks/use-admin-decision.ts';
+import { AdminDialog, DecisionFooter } from './admin-dialog.tsx';
 import { ReasonField } from './reason-field.tsx';
 
 /** Same bound as the server's reject schemas (rejectDepositRequestSchema). */
@@ -15,16 +12,19 @@ export interface ReasonDialogProps {
   title: string;
   description: ReactNode;
   hint: string;
-  /** The button, e.g. 'Reject Withdrawal'; '...ing' while it runs is 'Rejecting...'. */
+  /** The button, e.g. 'Reject Withdrawal'; it reads 'Rejecting...' while the request runs. */
   confirmLabel: string;
   successMessage: string;
   failedMessage: string;
-  /** Sends the decision; the dialog closes when it resolves. */
-  onConfirm(reason: string): Promise<unknown>;
+  /**
+   * Sends the decision; the dialog closes when it resolves. The key is the same for every
+   * attempt in this dialog, for requests that take an Idempotency-Key (a withdrawal's).
+   */
+  onConfirm(reason: string, idempotencyKey: string): Promise<unknown>;
   onClose(): void;
 }
 
-/** A rejection that needs a reason the user will read (withdrawals, bank accounts). */
+/** A rejection that needs a reason the user will read (deposits, withdrawals, bank accounts). */
 export function ReasonDialog({
   title,
   description,
@@ -35,18 +35,16 @@ export function ReasonDialog({
   onConfirm,
   onClose,
 }: ReasonDialogProps) {
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
+  // One key for this dialog: a retry of the same rejection cannot run twice.
+  const [key] = useState(newIdempotencyKey);
 
-  const reject = useMutation({
-    mutationFn: onConfirm,
-    onSuccess: () => {
-      toast.success(successMessage);
-      onClose();
-    },
-    onError: (err) => toast.error(errorMessage(err, failedMessage)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryRoot }),
+  const reject = useAdminDecision({
+    send: (text: string) => onConfirm(text, key),
+    successMessage,
+    failedMessage,
+    onDone: onClose,
   });
 
   function confirm() {
@@ -66,18 +64,13 @@ export function ReasonDialog({
       title={title}
       description={description}
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={reject.isPending}>
-            Cancel
-          </Button>
-          <Button
-            className="bg-down text-white hover:bg-down/90 disabled:hover:bg-down"
-            onClick={confirm}
-            disabled={reject.isPending}
-          >
-            {reject.isPending ? 'Rejecting...' : confirmLabel}
-          </Button>
-        </>
+        <DecisionFooter
+          decision="reject"
+          label={confirmLabel}
+          busy={reject.isPending}
+          onConfirm={confirm}
+          onCancel={onClose}
+        />
       }
     >
       <ReasonField

@@ -1,14 +1,8 @@
-import { useState } from 'react';
-import { Download } from 'lucide-react';
-import { buttonClasses } from '@/components/ui/button.tsx';
-import { SelectField } from '@/components/ui/select-field.tsx';
-import { lastTdsQuarters } from '@/lib/tds-quarters.ts';
+import { TdsQuarterDownload } from '@/components/tds/tds-quarter-download.tsx';
 import { adminTdsCsvHref } from '@/features/admin/api/admin-tds-csv.ts';
 
 /** The quarterly TDS (194S) return's data, for the Trades tab: a quarter and a download. */
 export function TdsDownload() {
-  const quarters = lastTdsQuarters(4);
-  const [quarter, setQuarter] = useState(quarters[0]?.value ?? '');
   return (
     <section
       aria-labelledby="admin-tds-heading"
@@ -22,24 +16,12 @@ export function TdsDownload() {
           TDS withheld from every user&apos;s USDT sales in a quarter, with PAN, as CSV.
         </p>
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SelectField
-          label="Quarter"
-          hideLabel
-          options={quarters}
-          value={quarter}
-          onChange={(e) => setQuarter(e.target.value)}
-          className="sm:w-56"
-        />
-        <a
-          href={adminTdsCsvHref(quarter)}
-          download
-          className={buttonClasses('outline', 'md', 'h-11 gap-2')}
-        >
-          <Download className="size-4" aria-hidden="true" />
-          Download TDS CSV
-        </a>
-      </div>
+      <TdsQuarterDownload
+        href={adminTdsCsvHref}
+        label="Download TDS CSV"
+        hideQuarterLabel
+        selectClassName="sm:w-56"
+      />
     </section>
   );
 }

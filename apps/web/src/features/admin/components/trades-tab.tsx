@@ -1,22 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { adminTradeStatusFilters, messages, type AdminTrade } from '@sikka/contracts';
+import { DateTime } from '@/components/ui/date-time.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatInr } from '@/lib/format.ts';
 import { adminTradesQueryOptions } from '@/features/admin/api/admin-lists.ts';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list.ts';
-import { AdminTable, type Column } from './admin-table.tsx';
-import { DateTime } from '@/components/ui/date-time.tsx';
-import { PagedListState } from './list-state.tsx';
-import { ListToolbar } from './list-toolbar.tsx';
-import { PersonCell } from './person-cell.tsx';
+import { AdminListTab } from './admin-list-tab.tsx';
+import type { Column } from './admin-table.tsx';
+import { UserCell } from './person-cell.tsx';
 
 const columns: ReadonlyArray<Column<AdminTrade>> = [
-  {
-    key: 'user',
-    header: 'User',
-    cell: (t) => <PersonCell name={t.user.fullName} email={t.user.email} />,
-  },
+  { key: 'user', header: 'User', cell: (t) => <UserCell row={t} /> },
   {
     key: 'type',
     header: 'Type',
@@ -38,40 +31,19 @@ const columns: ReadonlyArray<Column<AdminTrade>> = [
 
 /** Trades: every user's instant buys and sells. Read-only. */
 export function TradesTab() {
-  const list = useAdminList();
-  const query = useQuery(adminTradesQueryOptions(list.params));
   return (
-    <div className="space-y-4">
-      <ListToolbar
-        searchLabel="Search trades"
-        searchPlaceholder="Search by name, email or trade ID"
-        search={list.search}
-        onSearch={list.setSearch}
-        statusFilter={{
-          label: 'Trade status',
-          // The spec's admin filter also offers the KYC-like statuses (PRODUCT.md §4).
-          statuses: adminTradeStatusFilters,
-          value: list.status,
-          onChange: list.setStatus,
-        }}
-      />
-      <PagedListState
-        query={query}
-        failedMessage={messages.admin.fetchTradesFailed}
-        onPage={list.setPage}
-      >
-        {(items) => (
-          <AdminTable
-            label="Trades"
-            columns={columns}
-            rows={items}
-            rowKey={(t) => t.id}
-            cardTitle={(t) => <PersonCell name={t.user.fullName} email={t.user.email} />}
-            cardSkip={['user']}
-            empty={messages.trades.empty}
-          />
-        )}
-      </PagedListState>
-    </div>
+    <AdminListTab
+      queryOptions={adminTradesQueryOptions}
+      searchLabel="Search trades"
+      searchPlaceholder="Search by name, email or trade ID"
+      // The spec's admin filter also offers the KYC-like statuses (PRODUCT.md §4).
+      statusFilter={{ label: 'Trade status', statuses: adminTradeStatusFilters }}
+      failedMessage={messages.admin.fetchTradesFailed}
+      label="Trades"
+      columns={columns}
+      cardTitle={(t) => <UserCell row={t} />}
+      cardSkip={['user']}
+      empty={messages.trades.empty}
+    />
   );
 }

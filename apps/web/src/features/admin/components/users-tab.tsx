@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { kycStatusSchema, messages, type AdminUser } from '@sikka/contracts';
 import { Button } from '@/components/ui/button.tsx';
+import { DateTime } from '@/components/ui/date-time.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatInr } from '@/lib/format.ts';
 import { adminUsersQueryOptions } from '@/features/admin/api/admin-lists.ts';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list.ts';
-import { AdminTable, type Column } from './admin-table.tsx';
-import { DateTime } from '@/components/ui/date-time.tsx';
+import { AdminListTab } from './admin-list-tab.tsx';
+import type { Column } from './admin-table.tsx';
 import { KycReviewDialog } from './kyc-review-dialog.tsx';
-import { PagedListState } from './list-state.tsx';
-import { ListToolbar } from './list-toolbar.tsx';
 import { PersonCell } from './person-cell.tsx';
 
 const columns: ReadonlyArray<Column<AdminUser>> = [
@@ -34,50 +31,29 @@ const columns: ReadonlyArray<Column<AdminUser>> = [
 
 /** Users: every account with its KYC status; Review only for submissions awaiting a decision. */
 export function UsersTab() {
-  const list = useAdminList();
-  const query = useQuery(adminUsersQueryOptions(list.params));
   const [reviewing, setReviewing] = useState<AdminUser | null>(null);
-
   return (
-    <div className="space-y-4">
-      <ListToolbar
-        searchLabel="Search users"
-        searchPlaceholder="Search by name or email"
-        search={list.search}
-        onSearch={list.setSearch}
-        statusFilter={{
-          label: 'KYC status',
-          statuses: kycStatusSchema.options,
-          value: list.status,
-          onChange: list.setStatus,
-        }}
-      />
-      <PagedListState
-        query={query}
-        failedMessage={messages.admin.fetchUsersFailed}
-        onPage={list.setPage}
-      >
-        {(items) => (
-          <AdminTable
-            label="Users"
-            columns={columns}
-            rows={items}
-            rowKey={(u) => u.id}
-            cardTitle={(u) => <PersonCell name={u.fullName} email={u.email} />}
-            cardSkip={['name']}
-            empty="No users found"
-            actions={(u) =>
-              // A decision is only possible on a submission awaiting review (PRODUCT.md §4).
-              u.kycStatus === 'submitted' ? (
-                <Button size="sm" onClick={() => setReviewing(u)}>
-                  Review<span className="sr-only"> KYC of {u.fullName}</span>
-                </Button>
-              ) : null
-            }
-          />
-        )}
-      </PagedListState>
+    <AdminListTab
+      queryOptions={adminUsersQueryOptions}
+      searchLabel="Search users"
+      searchPlaceholder="Search by name or email"
+      statusFilter={{ label: 'KYC status', statuses: kycStatusSchema.options }}
+      failedMessage={messages.admin.fetchUsersFailed}
+      label="Users"
+      columns={columns}
+      cardTitle={(u) => <PersonCell name={u.fullName} email={u.email} />}
+      cardSkip={['name']}
+      empty="No users found"
+      actions={(u) =>
+        // A decision is only possible on a submission awaiting review (PRODUCT.md §4).
+        u.kycStatus === 'submitted' ? (
+          <Button size="sm" onClick={() => setReviewing(u)}>
+            Review<span className="sr-only"> KYC of {u.fullName}</span>
+          </Button>
+        ) : null
+      }
+    >
       {reviewing ? <KycReviewDialog user={reviewing} onClose={() => setReviewing(null)} /> : null}
-    </div>
+    </AdminListTab>
   );
 }

@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { Fragment, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   ArrowLeftRight,
@@ -19,15 +20,20 @@ import { WithdrawalsTab } from '@/features/admin/components/withdrawals-tab.tsx'
 
 type TabKey = 'users' | 'deposits' | 'withdrawals' | 'bank-accounts' | 'trades' | 'audit';
 
-const tabs: ReadonlyArray<{ key: TabKey; label: string; icon: LucideIcon }> = [
-  { key: 'users', label: 'Users', icon: Users },
-  { key: 'deposits', label: 'Deposits', icon: Landmark },
+const tabs: ReadonlyArray<{
+  key: TabKey;
+  label: string;
+  icon: LucideIcon;
+  panel: ComponentType;
+}> = [
+  { key: 'users', label: 'Users', icon: Users, panel: UsersTab },
+  { key: 'deposits', label: 'Deposits', icon: Landmark, panel: DepositsTab },
   // Money out (issue 14): payouts and the accounts they may go to.
-  { key: 'withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine },
-  { key: 'bank-accounts', label: 'Bank accounts', icon: CreditCard },
-  { key: 'trades', label: 'Trades', icon: ArrowLeftRight },
+  { key: 'withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine, panel: WithdrawalsTab },
+  { key: 'bank-accounts', label: 'Bank accounts', icon: CreditCard, panel: BankAccountsTab },
+  { key: 'trades', label: 'Trades', icon: ArrowLeftRight, panel: TradesTab },
   // Beyond the spec's three tabs: every admin decision, append-only (issue 5).
-  { key: 'audit', label: 'Audit log', icon: History },
+  { key: 'audit', label: 'Audit log', icon: History, panel: AuditTab },
 ];
 
 const isTab = (value: string | null): value is TabKey => tabs.some((t) => t.key === value);
@@ -71,30 +77,19 @@ export default function AdminPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="users" className="pt-6 outline-none">
-          <UsersTab />
-        </Tabs.Content>
-        <Tabs.Content value="deposits" className="pt-6 outline-none">
-          <DepositsTab />
-        </Tabs.Content>
-        <Tabs.Content value="withdrawals" className="pt-6 outline-none">
-          <WithdrawalsTab />
-        </Tabs.Content>
-        <Tabs.Content value="bank-accounts" className="pt-6 outline-none">
-          <BankAccountsTab />
-        </Tabs.Content>
-        {/* Above the Trades panel, outside it: the quarterly TDS (194S) return's download. */}
-        {tab === 'trades' ? (
-          <div className="pt-6">
-            <TdsDownload />
-          </div>
-        ) : null}
-        <Tabs.Content value="trades" className="pt-6 outline-none">
-          <TradesTab />
-        </Tabs.Content>
-        <Tabs.Content value="audit" className="pt-6 outline-none">
-          <AuditTab />
-        </Tabs.Content>
+        {tabs.map(({ key, panel: Panel }) => (
+          <Fragment key={key}>
+            {/* Above the Trades panel, outside it: the quarterly TDS (194S) return's download. */}
+            {key === 'trades' && tab === 'trades' ? (
+              <div className="pt-6">
+                <TdsDownload />
+              </div>
+            ) : null}
+            <Tabs.Content value={key} className="pt-6 outline-none">
+              <Panel />
+            </Tabs.Content>
+          </Fragment>
+        ))}
       </Tabs.Root>
     </div>
   );

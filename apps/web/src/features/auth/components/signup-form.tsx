@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import { messages, SIGNUP_REDIRECT_MS } from '@sikka/contracts';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { serverFieldErrors } from '@/lib/form-errors.ts';
+import { useFormFields } from '@/hooks/use-form-fields.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
@@ -11,12 +13,8 @@ import { useAuth } from '@/lib/auth/use-auth.ts';
 import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 import {
   EMPTY_SIGNUP,
-  pickSignupFieldErrors,
+  SIGNUP_FIELDS,
   validateSignup,
-  validateSignupField,
-  type SignupErrors,
-  type SignupField,
-  type SignupValues,
 } from '@/features/auth/lib/signup-validation.ts';
 import { PasswordField } from './password-field.tsx';
 
@@ -28,8 +26,11 @@ export function SignupForm() {
   const { signup } = useAuth();
   const holdRedirect = useGuestRedirectHold();
   const navigate = useNavigate();
-  const [values, setValues] = useState<SignupValues>(EMPTY_SIGNUP);
-  const [errors, setErrors] = useState<SignupErrors>({});
+  const form = useFormFields({
+    empty: EMPTY_SIGNUP,
+    validate: validateSignup,
+    recheck: 'changed-field',
+  });
   const [loading, setLoading] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
 
@@ -43,34 +44,26 @@ export function SignupForm() {
     return () => clearTimeout(timer);
   }, [succeeded, navigate]);
 
-  function change<F extends SignupField>(field: F, value: SignupValues[F]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    setErrors((prev) => ({ ...prev, [field]: validateSignupField(next, field) }));
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateSignup(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.check()) return;
 
     setLoading(true);
     holdRedirect(true);
     try {
-      const { fullName, email, phone, password } = values;
+      const { fullName, email, phone, password } = form.values;
       await signup({ fullName, email, phone, password });
     } catch (err) {
       holdRedirect(false);
       setLoading(false);
       if (err instanceof ApiError && err.code === 'user_already_exists') {
-        setErrors((prev) => ({ ...prev, email: messages.signup.emailTaken }));
+        form.setErrors((prev) => ({ ...prev, email: messages.signup.emailTaken }));
         toast.error(messages.signup.emailTakenToast);
         return;
       }
-      const fieldErrors = err instanceof ApiError ? pickSignupFieldErrors(err.fields) : {};
+      const fieldErrors = serverFieldErrors(err, SIGNUP_FIELDS);
       if (Object.keys(fieldErrors).length > 0) {
-        setErrors((prev) => ({ ...prev, ...fieldErrors }));
+        form.setErrors((prev) => ({ ...prev, ...fieldErrors }));
         return;
       }
       toast.error(messages.signup.failed);
@@ -85,49 +78,37 @@ export function SignupForm() {
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
       <TextField
         label="Full Name"
-        name="fullName"
         autoComplete="name"
         placeholder="As on your PAN card"
-        value={values.fullName}
-        error={errors.fullName}
-        onChange={(e) => change('fullName', e.target.value)}
+        {...form.field('fullName')}
       />
       <TextField
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         placeholder="you@example.com"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => change('email', e.target.value)}
+        {...form.field('email')}
       />
       <TextField
         label="Phone Number"
-        name="phone"
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         placeholder="+91 98765 43210"
-        value={values.phone}
-        error={errors.phone}
-        onChange={(e) => change('phone', e.target.value)}
+        {...form.field('phone')}
       />
       <PasswordField
         label="Password"
-        name="password"
         autoComplete="new-password"
         placeholder="Create a password"
         hint="Use at least 8 characters."
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => change('password', e.target.value)}
+        {...form.field('password')}
       />
       <CheckboxField
         name="terms"
-        checked={values.terms}
-        error={errors.terms}
-        onChange={(e) => change('terms', e.target.checked)}
+        checked={form.values.terms}
+        error={form.errors.terms}
+        onChange={(e) => form.change('terms', e.target.checked)}
         label={
           <>
             I agree to the{' '}

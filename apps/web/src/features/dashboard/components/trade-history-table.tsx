@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { compareDecimal, type Trade } from '@sikka/contracts';
 import { formatInr } from '@/lib/format.ts';
 import { DateTime } from '@/components/ui/date-time.tsx';
+import { ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 
 /** The first block of the UUID: enough to tell trades apart and to search by. */
@@ -15,110 +16,96 @@ function TypeLabel({ type }: { type: Trade['type'] }) {
   );
 }
 
+const columns: ReadonlyArray<TableColumn<Trade>> = [
+  {
+    header: 'Date',
+    className: 'whitespace-nowrap text-muted',
+    cell: (t) => <DateTime iso={t.createdAt} />,
+  },
+  {
+    header: 'Trade ID',
+    className: 'font-mono text-xs text-ink',
+    title: (t) => t.id,
+    cell: (t) => shortId(t.id),
+  },
+  { header: 'Type', cell: (t) => <TypeLabel type={t.type} /> },
+  {
+    header: 'Amount (USDT)',
+    right: true,
+    className: 'font-mono tabular-nums text-ink',
+    cell: (t) => t.amount,
+  },
+  {
+    header: 'Price (INR)',
+    right: true,
+    className: 'tabular-nums text-muted',
+    cell: (t) => formatInr(t.price),
+  },
+  {
+    header: 'Total (INR)',
+    right: true,
+    className: 'font-semibold tabular-nums text-ink',
+    cell: (t) => (
+      <>
+        {formatInr(t.total)}
+        {hasTds(t) ? (
+          // Section 194S: what was withheld from a sell, and what reached the seller.
+          <span className="block text-xs font-normal text-subtle">
+            TDS {formatInr(t.tds)} · net {formatInr(t.net)}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Status', right: true, cell: (t) => <StatusBadge status={t.status} /> },
+];
+
 /** Trades as a table on wider screens and as cards on phones. */
 export function TradeHistoryTable({ trades }: { trades: Trade[] }) {
   return (
-    <>
-      <div className="hidden overflow-x-auto md:block">
-        <table className="w-full text-sm" aria-label="Quick trade history">
-          <thead>
-            <tr className="border-b border-line text-left text-xs tracking-wide text-subtle uppercase">
-              <th scope="col" className="py-2.5 pr-3 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2.5 pr-3 font-medium">
-                Trade ID
-              </th>
-              <th scope="col" className="py-2.5 pr-3 font-medium">
-                Type
-              </th>
-              <th scope="col" className="py-2.5 pr-3 text-right font-medium">
-                Amount (USDT)
-              </th>
-              <th scope="col" className="py-2.5 pr-3 text-right font-medium">
-                Price (INR)
-              </th>
-              <th scope="col" className="py-2.5 pr-3 text-right font-medium">
-                Total (INR)
-              </th>
-              <th scope="col" className="py-2.5 text-right font-medium">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {trades.map((t) => (
-              <tr key={t.id} className="border-b border-line/60 last:border-0 hover:bg-raised/40">
-                <td className="py-3 pr-3 whitespace-nowrap text-muted">
-                  <DateTime iso={t.createdAt} />
-                </td>
-                <td className="py-3 pr-3 font-mono text-xs text-ink" title={t.id}>
-                  {shortId(t.id)}
-                </td>
-                <td className="py-3 pr-3">
-                  <TypeLabel type={t.type} />
-                </td>
-                <td className="py-3 pr-3 text-right font-mono tabular-nums text-ink">{t.amount}</td>
-                <td className="py-3 pr-3 text-right tabular-nums text-muted">
-                  {formatInr(t.price)}
-                </td>
-                <td className="py-3 pr-3 text-right font-semibold tabular-nums text-ink">
-                  {formatInr(t.total)}
-                  {hasTds(t) ? (
-                    // Section 194S: what was withheld from a sell, and what reached the seller.
-                    <span className="block text-xs font-normal text-subtle">
-                      TDS {formatInr(t.tds)} · net {formatInr(t.net)}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="py-3 text-right">
-                  <StatusBadge status={t.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-line md:hidden" aria-label="Quick trade history">
-        {trades.map((t) => (
-          <li key={t.id} className="py-3">
-            <div className="flex items-center justify-between gap-3">
-              <p className="flex items-center gap-2 text-sm">
-                <TypeLabel type={t.type} />
-                <span className="font-mono text-xs text-muted" title={t.id}>
-                  {shortId(t.id)}
-                </span>
-              </p>
-              <StatusBadge status={t.status} />
-            </div>
-            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-              <dt className="text-subtle">Amount</dt>
-              <dd className="text-right font-mono text-xs leading-5 tabular-nums text-ink">
-                {t.amount} USDT
-              </dd>
-              <dt className="text-subtle">Price</dt>
-              <dd className="text-right tabular-nums text-muted">{formatInr(t.price)}</dd>
-              <dt className="text-subtle">Total</dt>
-              <dd className="text-right font-semibold tabular-nums text-ink">
-                {formatInr(t.total)}
-              </dd>
-              {hasTds(t) ? (
-                <>
-                  <dt className="text-subtle">TDS (194S)</dt>
-                  <dd className="text-right tabular-nums text-muted">{formatInr(t.tds)}</dd>
-                  <dt className="text-subtle">Net received</dt>
-                  <dd className="text-right tabular-nums text-ink">{formatInr(t.net)}</dd>
-                </>
-              ) : null}
-              <dt className="text-subtle">Date</dt>
-              <dd className="text-right text-muted">
-                <DateTime iso={t.createdAt} />
-              </dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveTable
+      layout="page"
+      label="Quick trade history"
+      columns={columns}
+      rows={trades}
+      rowKey={(t) => t.id}
+      cardClassName="py-3"
+      card={(t) => (
+        <>
+          <div className="flex items-center justify-between gap-3">
+            <p className="flex items-center gap-2 text-sm">
+              <TypeLabel type={t.type} />
+              <span className="font-mono text-xs text-muted" title={t.id}>
+                {shortId(t.id)}
+              </span>
+            </p>
+            <StatusBadge status={t.status} />
+          </div>
+          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <dt className="text-subtle">Amount</dt>
+            <dd className="text-right font-mono text-xs leading-5 tabular-nums text-ink">
+              {t.amount} USDT
+            </dd>
+            <dt className="text-subtle">Price</dt>
+            <dd className="text-right tabular-nums text-muted">{formatInr(t.price)}</dd>
+            <dt className="text-subtle">Total</dt>
+            <dd className="text-right font-semibold tabular-nums text-ink">{formatInr(t.total)}</dd>
+            {hasTds(t) ? (
+              <>
+                <dt className="text-subtle">TDS (194S)</dt>
+                <dd className="text-right tabular-nums text-muted">{formatInr(t.tds)}</dd>
+                <dt className="text-subtle">Net received</dt>
+                <dd className="text-right tabular-nums text-ink">{formatInr(t.net)}</dd>
+              </>
+            ) : null}
+            <dt className="text-subtle">Date</dt>
+            <dd className="text-right text-muted">
+              <DateTime iso={t.createdAt} />
+            </dd>
+          </dl>
+        </>
+      )}
+    />
   );
 }
 

@@ -23,8 +23,11 @@ interface MenuItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Active for every path under this prefix (the wallet's four pages share one item). */
-  activePrefix?: string;
+  /**
+   * Also active for every path under these (the wallet's pages share one item; a trade opened
+   * from the statement keeps Transaction History lit).
+   */
+  activePrefixes?: readonly string[];
 }
 
 /** The dashboard side menu of PRODUCT.md §2. */
@@ -37,7 +40,7 @@ const sections: ReadonlyArray<{ title: string; items: MenuItem[] }> = [
         to: paths.dashboard.inrDeposit,
         label: 'Wallet',
         icon: Wallet,
-        activePrefix: paths.dashboard.wallet,
+        activePrefixes: [paths.dashboard.wallet],
       },
       { to: paths.dashboard.spot, label: 'Spot', icon: ChartCandlestick },
       { to: paths.dashboard.earn, label: 'Earn', icon: PiggyBank },
@@ -49,7 +52,12 @@ const sections: ReadonlyArray<{ title: string; items: MenuItem[] }> = [
       { to: paths.dashboard.quickHistory, label: 'Quick History', icon: History },
       { to: paths.dashboard.spotOrders, label: 'Spot Orders', icon: ClipboardList },
       { to: paths.dashboard.earnHistory, label: 'Earn History', icon: Receipt },
-      { to: paths.dashboard.transactions, label: 'Transaction History', icon: ArrowLeftRight },
+      {
+        to: paths.dashboard.transactions,
+        label: 'Transaction History',
+        icon: ArrowLeftRight,
+        activePrefixes: [paths.dashboard.tradeDetail.replace(':id', '')],
+      },
     ],
   },
   {
@@ -64,8 +72,8 @@ const sections: ReadonlyArray<{ title: string; items: MenuItem[] }> = [
 const allItems = sections.flatMap((s) => s.items);
 
 function isItemActive(item: MenuItem, pathname: string): boolean {
-  if (item.activePrefix) return pathname.startsWith(item.activePrefix);
-  return pathname === item.to || pathname === `${item.to}/`;
+  if (pathname === item.to || pathname === `${item.to}/`) return true;
+  return (item.activePrefixes ?? []).some((prefix) => pathname.startsWith(prefix));
 }
 
 /** Dashboard frame: side menu on desktop, a scrolling tab strip on mobile, the page beside it. */

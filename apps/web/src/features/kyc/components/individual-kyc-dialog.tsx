@@ -130,6 +130,12 @@ export function IndividualKycDialog({ open, onCancel, onSubmitted }: IndividualK
     onBlur: () => checkFormat(field),
   });
 
+  const fileProps = (field: FileField) => ({
+    file: state[field],
+    error: errors[field],
+    onChange: (file: File | null) => setFile(field, file),
+  });
+
   return (
     <KycDialog
       open={open}
@@ -158,17 +164,13 @@ export function IndividualKycDialog({ open, onCancel, onSubmitted }: IndividualK
                 kind="aadharFront"
                 label="Aadhar front image"
                 hint="JPEG, PNG or WebP, up to 5 MB"
-                file={state.aadharFront}
-                error={errors.aadharFront}
-                onChange={(file) => setFile('aadharFront', file)}
+                {...fileProps('aadharFront')}
               />
               <KycFileField
                 kind="aadharBack"
                 label="Aadhar back image"
                 hint="JPEG, PNG or WebP, up to 5 MB"
-                file={state.aadharBack}
-                error={errors.aadharBack}
-                onChange={(file) => setFile('aadharBack', file)}
+                {...fileProps('aadharBack')}
               />
             </div>
           </Section>
@@ -188,9 +190,7 @@ export function IndividualKycDialog({ open, onCancel, onSubmitted }: IndividualK
               kind="panFront"
               label="PAN card image"
               hint="JPEG, PNG or WebP, up to 5 MB"
-              file={state.panFront}
-              error={errors.panFront}
-              onChange={(file) => setFile('panFront', file)}
+              {...fileProps('panFront')}
             />
           </Section>
 
@@ -226,18 +226,12 @@ export function IndividualKycDialog({ open, onCancel, onSubmitted }: IndividualK
               kind="bankStatement"
               label="Bank statement"
               hint="Last 6 months, PDF up to 10 MB"
-              file={state.bankStatement}
-              error={errors.bankStatement}
-              onChange={(file) => setFile('bankStatement', file)}
+              {...fileProps('bankStatement')}
             />
           </Section>
 
           <Section title="Selfie">
-            <SelfieField
-              file={state.selfie}
-              error={errors.selfie}
-              onChange={(file) => setFile('selfie', file)}
-            />
+            <SelfieField {...fileProps('selfie')} />
           </Section>
         </div>
 

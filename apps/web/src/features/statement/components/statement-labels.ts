@@ -1,5 +1,5 @@
 import type { StatementEntry, StatementEntryType, StatementTypeFilter } from '@sikka/contracts';
-import { paths } from '@/config/paths.ts';
+import { paths, recordPath } from '@/config/paths.ts';
 import { formatInr } from '@/lib/format.ts';
 
 export const entryTypeLabels: Record<StatementEntryType, string> = {
@@ -52,14 +52,17 @@ export function formatSignedAmount(value: string, asset: StatementEntry['asset']
 
 export const isDebit = (value: string) => value.trim().startsWith('-');
 
-/** Where an entry's source lives: trades in Quick History, requests on their wallet page. */
+/** The page of the very trade, deposit or withdrawal an entry belongs to. */
 export function entryLink(link: StatementEntry['link']): { to: string; label: string } {
   switch (link.kind) {
     case 'trade':
-      return { to: paths.dashboard.quickHistory, label: 'View trade' };
+      return { to: recordPath(paths.dashboard.tradeDetail, link.id), label: 'View trade' };
     case 'deposit':
-      return { to: paths.dashboard.inrDeposit, label: 'View deposit' };
+      return { to: recordPath(paths.dashboard.depositDetail, link.id), label: 'View deposit' };
     case 'withdrawal':
-      return { to: paths.dashboard.inrWithdraw, label: 'View withdrawal' };
+      return {
+        to: recordPath(paths.dashboard.withdrawalDetail, link.id),
+        label: 'View withdrawal',
+      };
   }
 }

@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { RetryAlert } from '@/components/ui/retry-alert.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { lastTdsQuarters } from '@/lib/tds-quarters.ts';
+import { TdsQuarterDownload } from '@/components/tds/tds-quarter-download.tsx';
 import { useStatement, type StatementFilters } from '@/features/statement/api/get-statement.ts';
 import { statementCsvHref } from '@/features/statement/api/statement-csv.ts';
 import { tdsStatementCsvHref } from '@/features/statement/api/tds-statement-csv.ts';
@@ -41,8 +41,6 @@ export default function StatementPage() {
   const statement = useStatement(applied, page);
   const data = statement.data;
 
-  const quarters = lastTdsQuarters(4);
-  const [quarter, setQuarter] = useState(quarters[0]?.value ?? '');
   const filtered =
     filters.type !== 'all' || filters.asset !== 'all' || filters.from !== '' || filters.to !== '';
 
@@ -164,23 +162,12 @@ export default function StatementPage() {
         <p className="mt-1 text-sm text-muted">
           Tax deducted at source (section 194S) on your USDT sales, by calendar quarter.
         </p>
-        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <SelectField
-            label="Quarter"
-            options={quarters}
-            value={quarter}
-            onChange={(e) => setQuarter(e.target.value)}
-            className="sm:w-64"
-          />
-          <a
-            href={tdsStatementCsvHref(quarter)}
-            download
-            className={buttonClasses('outline', 'md', 'h-11 gap-2')}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            Download TDS statement
-          </a>
-        </div>
+        <TdsQuarterDownload
+          href={tdsStatementCsvHref}
+          label="Download TDS statement"
+          className="mt-4"
+          selectClassName="sm:w-64"
+        />
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
 import { ChevronRight } from 'lucide-react';
 import type {
   HttpMethod,
@@ -57,94 +58,105 @@ function Notes({ items }: { items: string[] }) {
   );
 }
 
-function FieldTable({ caption, fields }: { caption: string; fields: SchemaField[] }) {
+/** A table of named things (parameters, fields): each header with its width, Notes last. */
+function DocTable({
+  caption,
+  headers,
+  children,
+}: {
+  caption: string;
+  headers: ReadonlyArray<{ label: string; width?: string }>;
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[32rem] table-fixed text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs text-subtle uppercase">
           <tr>
-            <th scope="col" className="w-[36%] py-2 pr-4 font-medium">
-              Field
-            </th>
-            <th scope="col" className="w-[24%] py-2 pr-4 font-medium">
-              Type
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Notes
-            </th>
+            {headers.map(({ label, width }, i) => (
+              <th
+                key={label}
+                scope="col"
+                className={clsx(width, 'py-2', i < headers.length - 1 && 'pr-4', 'font-medium')}
+              >
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
-          {fields.map((f) => (
-            <tr key={f.name} className="border-t border-line align-top">
-              <td className="py-2 pr-4" style={{ paddingLeft: `${f.depth * 0.9}rem` }}>
-                <code className="font-mono text-[13px] break-all text-ink">{f.name}</code>
-                {f.required ? (
-                  <span className="ml-1.5 text-[11px] font-semibold text-accent">required</span>
-                ) : null}
-              </td>
-              <td className="py-2 pr-4">
-                <code className="font-mono text-[13px] break-words text-muted">{f.type}</code>
-                {f.nullable ? (
-                  <span className="ml-1.5 text-[11px] text-subtle">nullable</span>
-                ) : null}
-              </td>
-              <td className="py-2 text-muted">
-                {f.description ? <span className="block">{f.description}</span> : null}
-                <Notes items={f.constraints} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );
 }
 
+/** Marks a parameter or field the request must have. */
+function Required({ required }: { required: boolean }) {
+  return required ? (
+    <span className="ml-1.5 text-[11px] font-semibold text-accent">required</span>
+  ) : null;
+}
+
+function NotesCell({ description, constraints }: { description?: string; constraints: string[] }) {
+  return (
+    <td className="py-2 text-muted">
+      {description ? <span className="block">{description}</span> : null}
+      <Notes items={constraints} />
+    </td>
+  );
+}
+
+const fieldHeaders = [
+  { label: 'Field', width: 'w-[36%]' },
+  { label: 'Type', width: 'w-[24%]' },
+  { label: 'Notes' },
+];
+
+function FieldTable({ caption, fields }: { caption: string; fields: SchemaField[] }) {
+  return (
+    <DocTable caption={caption} headers={fieldHeaders}>
+      {fields.map((f) => (
+        <tr key={f.name} className="border-t border-line align-top">
+          <td className="py-2 pr-4" style={{ paddingLeft: `${f.depth * 0.9}rem` }}>
+            <code className="font-mono text-[13px] break-all text-ink">{f.name}</code>
+            <Required required={f.required} />
+          </td>
+          <td className="py-2 pr-4">
+            <code className="font-mono text-[13px] break-words text-muted">{f.type}</code>
+            {f.nullable ? <span className="ml-1.5 text-[11px] text-subtle">nullable</span> : null}
+          </td>
+          <NotesCell description={f.description} constraints={f.constraints} />
+        </tr>
+      ))}
+    </DocTable>
+  );
+}
+
+const parameterHeaders = [
+  { label: 'Name', width: 'w-[26%]' },
+  { label: 'In', width: 'w-[10%]' },
+  { label: 'Type', width: 'w-[24%]' },
+  { label: 'Notes' },
+];
+
 function ParameterTable({ parameters }: { parameters: Parameter[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] table-fixed text-left text-sm">
-        <caption className="sr-only">Parameters</caption>
-        <thead className="text-xs text-subtle uppercase">
-          <tr>
-            <th scope="col" className="w-[26%] py-2 pr-4 font-medium">
-              Name
-            </th>
-            <th scope="col" className="w-[10%] py-2 pr-4 font-medium">
-              In
-            </th>
-            <th scope="col" className="w-[24%] py-2 pr-4 font-medium">
-              Type
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Notes
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {parameters.map((p) => (
-            <tr key={`${p.in}-${p.name}`} className="border-t border-line align-top">
-              <td className="py-2 pr-4">
-                <code className="font-mono text-[13px] text-ink">{p.name}</code>
-                {p.required ? (
-                  <span className="ml-1.5 text-[11px] font-semibold text-accent">required</span>
-                ) : null}
-              </td>
-              <td className="py-2 pr-4 text-muted">{p.in}</td>
-              <td className="py-2 pr-4">
-                <code className="font-mono text-[13px] text-muted">{p.type}</code>
-              </td>
-              <td className="py-2 text-muted">
-                {p.description ? <span className="block">{p.description}</span> : null}
-                <Notes items={p.constraints} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DocTable caption="Parameters" headers={parameterHeaders}>
+      {parameters.map((p) => (
+        <tr key={`${p.in}-${p.name}`} className="border-t border-line align-top">
+          <td className="py-2 pr-4">
+            <code className="font-mono text-[13px] text-ink">{p.name}</code>
+            <Required required={p.required} />
+          </td>
+          <td className="py-2 pr-4 text-muted">{p.in}</td>
+          <td className="py-2 pr-4">
+            <code className="font-mono text-[13px] text-muted">{p.type}</code>
+          </td>
+          <NotesCell description={p.description} constraints={p.constraints} />
+        </tr>
+      ))}
+    </DocTable>
   );
 }
 

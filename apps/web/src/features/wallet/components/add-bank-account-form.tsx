@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
-import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { serverFieldErrors } from '@/lib/form-errors.ts';
+import { useFormFields } from '@/hooks/use-form-fields.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useAddBankAccount } from '@/features/wallet/api/add-bank-account.ts';
 import {
   BANK_ACCOUNT_FIELDS,
   validateBankAccount,
-  type BankAccountFormErrors,
   type BankAccountFormValues,
 } from '@/features/wallet/lib/bank-account-validation.ts';
 
@@ -19,28 +20,15 @@ const EMPTY: BankAccountFormValues = {
   accountHolderName: '',
 };
 
-const FORM_FIELDS = new Set<string>(BANK_ACCOUNT_FIELDS);
-
 /** Adds a payout account in the user's own name; it is usable once the admin verifies it. */
 export function AddBankAccountForm() {
-  const [values, setValues] = useState<BankAccountFormValues>(EMPTY);
-  const [errors, setErrors] = useState<BankAccountFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useFormFields({ empty: EMPTY, validate: validateBankAccount });
   const add = useAddBankAccount();
-
-  function change(field: keyof BankAccountFormValues, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateBankAccount(next));
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (add.isPending) return;
-    setSubmitted(true);
-    const found = validateBankAccount(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (add.isPending || !form.check()) return;
+    const { values } = form;
     try {
       await add.mutateAsync({
         accountNumber: values.accountNumber.trim(),
@@ -49,11 +37,8 @@ export function AddBankAccountForm() {
         accountHolderName: values.accountHolderName.trim(),
       });
     } catch (err) {
-      const fieldErrors =
-        err instanceof ApiError
-          ? Object.fromEntries(Object.entries(err.fields).filter(([k]) => FORM_FIELDS.has(k)))
-          : {};
-      setErrors(fieldErrors);
+      const fieldErrors = serverFieldErrors(err, BANK_ACCOUNT_FIELDS);
+      form.setErrors(fieldErrors);
       // A duplicate or a refusal without a field is told in the server's words.
       if (Object.keys(fieldErrors).length === 0) {
         toast.error(errorMessage(err, messages.bankAccounts.addFailed));
@@ -61,9 +46,7 @@ export function AddBankAccountForm() {
       return;
     }
     toast.success(messages.bankAccounts.added);
-    setValues(EMPTY);
-    setErrors({});
-    setSubmitted(false);
+    form.reset();
   }
 
   return (
@@ -75,42 +58,30 @@ export function AddBankAccountForm() {
     >
       <TextField
         label="Account Holder Name"
-        name="accountHolderName"
         autoComplete="name"
         placeholder="As printed on your passbook"
-        value={values.accountHolderName}
-        error={errors.accountHolderName}
-        onChange={(e) => change('accountHolderName', e.target.value)}
+        {...form.field('accountHolderName')}
       />
       <TextField
         label="Bank Name"
-        name="bankName"
         autoComplete="off"
         placeholder="e.g. HDFC Bank"
-        value={values.bankName}
-        error={errors.bankName}
-        onChange={(e) => change('bankName', e.target.value)}
+        {...form.field('bankName')}
       />
       <TextField
         label="Account Number"
-        name="accountNumber"
         inputMode="numeric"
         autoComplete="off"
         placeholder="9 to 18 digits"
-        value={values.accountNumber}
-        error={errors.accountNumber}
-        onChange={(e) => change('accountNumber', e.target.value)}
+        {...form.field('accountNumber')}
       />
       <TextField
         label="IFSC Code"
-        name="ifscCode"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         placeholder="e.g. HDFC0001234"
-        value={values.ifscCode}
-        error={errors.ifscCode}
-        onChange={(e) => change('ifscCode', e.target.value.toUpperCase())}
+        {...form.field('ifscCode', (raw) => raw.toUpperCase())}
       />
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={add.isPending}>

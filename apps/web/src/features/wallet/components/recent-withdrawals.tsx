@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { Inbox } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages, RECENT_WITHDRAWALS, type Withdrawal } from '@sikka/contracts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -7,10 +5,11 @@ import { formatInr } from '@/lib/format.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { Button } from '@/components/ui/button.tsx';
+import type { TableColumn } from '@/components/ui/responsive-table.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { useCancelWithdrawal } from '@/features/wallet/api/cancel-withdrawal.ts';
 import { useWithdrawals } from '@/features/wallet/api/get-withdrawals.ts';
-import { Panel } from './wallet-frame.tsx';
+import { RecentRequests } from './recent-requests.tsx';
 
 /** Not in the contracts' messages yet; the server's own message is shown when there is one. */
 const CANCEL_FAILED = messages.withdrawals.cancelFailed;
@@ -49,11 +48,6 @@ export function RecentWithdrawals() {
   const withdrawals = useWithdrawals();
   const cancel = useCancelWithdrawal();
   const { setBalances } = useAuth();
-  useEffect(() => {
-    if (withdrawals.isError) {
-      toast.error(messages.withdrawals.fetchFailed, { id: 'withdrawals-fetch' });
-    }
-  }, [withdrawals.isError]);
 
   const cancellingId = cancel.isPending ? cancel.variables : null;
   function onCancel(w: Withdrawal) {
@@ -78,98 +72,72 @@ export function RecentWithdrawals() {
       </Button>
     ) : null;
 
-  const list = withdrawals.data?.withdrawals ?? [];
-  return (
-    <Panel
-      title="Recent Withdrawals"
-      aside={<span className="text-xs text-subtle">Last {RECENT_WITHDRAWALS}</span>}
-    >
-      {withdrawals.isPending ? (
-        <div className="space-y-2" aria-label="Loading withdrawals" role="status">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-12 animate-shimmer rounded-lg bg-raised" />
-          ))}
-        </div>
-      ) : withdrawals.isError && list.length === 0 ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-down/30 bg-down/10 p-4 text-sm text-down"
-        >
-          {messages.withdrawals.fetchFailed}
-        </p>
-      ) : list.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 py-8 text-center">
-          <Inbox className="size-8 text-subtle" aria-hidden="true" />
-          <p className="text-sm font-medium text-ink">No withdrawals yet</p>
-          <p className="text-sm text-muted">
-            Your withdrawal requests will show here with their status.
-          </p>
-        </div>
-      ) : (
+  const columns: ReadonlyArray<TableColumn<Withdrawal>> = [
+    {
+      header: 'Date & Time',
+      className: 'whitespace-nowrap text-muted',
+      cell: (w) => <DateLines iso={w.createdAt} />,
+    },
+    {
+      header: 'Account',
+      cell: (w) => (
         <>
-          <table className="hidden w-full text-sm sm:table" aria-label="Recent withdrawals">
-            <thead>
-              <tr className="border-b border-line text-left text-xs tracking-wide text-subtle uppercase">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Date &amp; Time
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Account
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((w) => (
-                <tr key={w.id} className="border-b border-line/60 align-top last:border-0">
-                  <td className="py-3 pr-3 whitespace-nowrap text-muted">
-                    <DateLines iso={w.createdAt} />
-                  </td>
-                  <td className="py-3 pr-3">
-                    <span className="block text-ink">{w.bankAccount.bankName}</span>
-                    <span className="block font-mono text-xs text-muted">
-                      •••• {w.bankAccount.accountNumber.slice(-4)}
-                    </span>
-                  </td>
-                  <td className="py-3 pr-3 text-right font-semibold tabular-nums whitespace-nowrap text-ink">
-                    {formatInr(w.amount)}
-                  </td>
-                  <td className="py-3 text-right">
-                    <div className="flex items-center justify-end gap-2">
-                      {cancelButton(w)}
-                      <StatusBadge status={w.status} />
-                    </div>
-                    <Outcome withdrawal={w} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <ul className="divide-y divide-line sm:hidden" aria-label="Recent withdrawals">
-            {list.map((w) => (
-              <li key={w.id} className="py-3">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold tabular-nums text-ink">{formatInr(w.amount)}</p>
-                    <p className="mt-0.5 truncate text-xs text-muted">{maskedAccount(w)}</p>
-                    <p className="mt-0.5 text-xs text-subtle">{formatDateTime(w.createdAt)}</p>
-                  </div>
-                  <div className="flex shrink-0 items-center gap-2">
-                    {cancelButton(w)}
-                    <StatusBadge status={w.status} />
-                  </div>
-                </div>
-                <Outcome withdrawal={w} />
-              </li>
-            ))}
-          </ul>
+          <span className="block text-ink">{w.bankAccount.bankName}</span>
+          <span className="block font-mono text-xs text-muted">
+            •••• {w.bankAccount.accountNumber.slice(-4)}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: 'Amount',
+      right: true,
+      className: 'font-semibold tabular-nums whitespace-nowrap text-ink',
+      cell: (w) => formatInr(w.amount),
+    },
+    {
+      header: 'Status',
+      right: true,
+      cell: (w) => (
+        <>
+          <div className="flex items-center justify-end gap-2">
+            {cancelButton(w)}
+            <StatusBadge status={w.status} />
+          </div>
+          <Outcome withdrawal={w} />
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <RecentRequests
+      title="Recent Withdrawals"
+      noun="withdrawals"
+      limit={RECENT_WITHDRAWALS}
+      emptyHint="Your withdrawal requests will show here with their status."
+      query={withdrawals}
+      rows={withdrawals.data?.withdrawals ?? []}
+      failedMessage={messages.withdrawals.fetchFailed}
+      columns={columns}
+      alignTop
+      cardClassName="py-3"
+      card={(w) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-semibold tabular-nums text-ink">{formatInr(w.amount)}</p>
+              <p className="mt-0.5 truncate text-xs text-muted">{maskedAccount(w)}</p>
+              <p className="mt-0.5 text-xs text-subtle">{formatDateTime(w.createdAt)}</p>
+            </div>
+            <div className="flex shrink-0 items-center gap-2">
+              {cancelButton(w)}
+              <StatusBadge status={w.status} />
+            </div>
+          </div>
+          <Outcome withdrawal={w} />
         </>
       )}
-    </Panel>
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@sikka/contracts';
 import { paths } from '@/config/paths.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { serverFieldErrors } from '@/lib/form-errors.ts';
 import { createSubmissionKeys } from '@/lib/idempotency.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -19,12 +20,10 @@ import { useCreateWithdrawal } from '@/features/wallet/api/create-withdrawal.ts'
 import { formatInrWhole } from '@/features/wallet/lib/format-limit.ts';
 import {
   validateWithdraw,
+  WITHDRAW_FIELDS,
   type WithdrawFormErrors,
   type WithdrawFormValues,
 } from '@/features/wallet/lib/withdraw-validation.ts';
-
-/** Server field names that have a box on this form; other messages go to the toast. */
-const FORM_FIELDS = new Set<string>(['amount', 'bankAccountId']);
 
 /** 'State Bank of India •••• 9012', with why it cannot be chosen when it cannot. */
 function accountOption(account: BankAccount): SelectOption {
@@ -81,10 +80,7 @@ export function WithdrawForm({ accounts, limits }: WithdrawFormProps) {
       // A server answer is final for this submission; a lost connection keeps the key, so
       // pressing submit again cannot file the same withdrawal twice.
       if (err instanceof ApiError && err.fromServer) keys.settle();
-      const fieldErrors =
-        err instanceof ApiError
-          ? Object.fromEntries(Object.entries(err.fields).filter(([k]) => FORM_FIELDS.has(k)))
-          : {};
+      const fieldErrors = serverFieldErrors(err, WITHDRAW_FIELDS);
       setErrors(fieldErrors);
       toast.error(
         Object.values(fieldErrors)[0] ?? errorMessage(err, messages.withdrawals.submitFailed),

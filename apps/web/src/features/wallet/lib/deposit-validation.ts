@@ -7,7 +7,8 @@ export interface DepositFormValues {
 }
 export type DepositFormErrors = Partial<Record<keyof DepositFormValues, string>>;
 
-const FIELDS = ['amount', 'utrNumber'] as const;
+/** The form's fields, which are also the server's field names for them. */
+export const DEPOSIT_FIELDS = ['amount', 'utrNumber'] as const;
 
 /**
  * The INR deposit form's rules (PRODUCT.md §5) are the contracts' own: the amount is checked
@@ -16,5 +17,5 @@ const FIELDS = ['amount', 'utrNumber'] as const;
  */
 export function validateDeposit(values: DepositFormValues): DepositFormErrors {
   const result = depositFormSchema.safeParse(values);
-  return result.success ? {} : firstFieldMessages(FIELDS, result.error);
+  return result.success ? {} : firstFieldMessages(DEPOSIT_FIELDS, result.error);
 }

@@ -13,7 +13,8 @@ export interface WithdrawFormValues {
 }
 export type WithdrawFormErrors = Partial<Record<keyof WithdrawFormValues, string>>;
 
-const FIELDS = ['amount', 'bankAccountId'] as const;
+/** The form's fields, which are also the server's field names for them. */
+export const WITHDRAW_FIELDS = ['amount', 'bankAccountId'] as const;
 
 /** As the server writes bounds in its messages: '100' → '100', '1000000' → '10,00,000'. */
 const rupees = (value: string): string => groupInr(value).replace(/\.00$/, '');
@@ -28,7 +29,7 @@ export function validateWithdraw(
   limits: WithdrawalLimitsResponse | undefined,
 ): WithdrawFormErrors {
   const result = createWithdrawalRequestSchema.safeParse(values);
-  const errors = result.success ? {} : firstFieldMessages(FIELDS, result.error);
+  const errors = result.success ? {} : firstFieldMessages(WITHDRAW_FIELDS, result.error);
   if (errors.amount || !limits) return errors;
   const amount = values.amount.trim();
   if (compareDecimal(amount, limits.minAmount) < 0) {
