@@ -15,7 +15,7 @@ import { healthResponseSchema, WS_MAX_MESSAGE_BYTES } from '@sikka/contracts';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { installErrorHandlers } from './http/errors.ts';
+import { frameworkErrorReply, installErrorHandlers } from './http/errors.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { installCacheControl } from './http/cache-control.ts';
 import { installOriginPolicy } from './http/origins.ts';
@@ -75,6 +75,7 @@ export async function buildApp(
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: (err, _request, reply) => frameworkErrorReply(err, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

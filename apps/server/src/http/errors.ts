@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorCode } from '@sikka/contracts';
 import { DomainError, RetryLaterError } from '../domain-error.ts';
@@ -101,6 +101,21 @@ export function installErrorHandlers(app: FastifyInstance): void {
       .code(500)
       .send({ error: { code: 'internal_error', message: messages.http.internal } });
   });
+}
+
+/**
+ * What the router refuses before any route runs, in our shape: a path parameter past the
+ * router's 100 characters can be no id of ours (the same 404 as any unknown id, where Fastify
+ * would answer 414 in its own words); a malformed %-escape is bad input.
+ */
+export function frameworkErrorReply(err: FastifyError, reply: FastifyReply): FastifyReply {
+  reply.header('cache-control', 'no-store');
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ error: { code: 'not_found', message: messages.http.notFound } });
+  }
+  return reply
+    .code(400)
+    .send({ error: { code: 'validation_error', message: messages.http.validation } });
 }
 
 /** SQLSTATE 22021 (e.g. "invalid byte sequence for encoding UTF8: 0x00") and 22P05. */
