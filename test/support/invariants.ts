@@ -79,14 +79,34 @@ const CHECKS: Array<{ name: string; sql: string }> = [
            WHERE u.balance <> coalesce(d.sum, 0) - coalesce(t.buys, 0) + coalesce(t.sells, 0) - coalesce(wd.sum, 0)`,
   },
   {
-    name: 'USDT balance differs from bought − sold',
-    sql: `SELECT w.user_id AS who, w.balance::text AS balance, (coalesce(t.bought, 0) - coalesce(t.sold, 0))::text AS derived
+    // Migration 017: USDT also arrives by chain deposits, credited once.
+    name: 'USDT balance differs from bought − sold + credited chain deposits',
+    sql: `SELECT w.user_id AS who, w.balance::text AS balance,
+                 (coalesce(t.bought, 0) - coalesce(t.sold, 0) + coalesce(c.sum, 0))::text AS derived
             FROM wallets w
             LEFT JOIN (SELECT user_id,
                               sum(amount) FILTER (WHERE type = 'buy') AS bought,
                               sum(amount) FILTER (WHERE type = 'sell') AS sold
                          FROM trades WHERE status = 'completed' GROUP BY user_id) t ON t.user_id = w.user_id
-           WHERE w.coin_symbol = 'USDT' AND w.balance <> coalesce(t.bought, 0) - coalesce(t.sold, 0)`,
+            LEFT JOIN (SELECT user_id, sum(amount) AS sum FROM chain_deposits WHERE status = 'credited'
+                        GROUP BY user_id) c ON c.user_id = w.user_id
+           WHERE w.coin_symbol = 'USDT'
+             AND w.balance <> coalesce(t.bought, 0) - coalesce(t.sold, 0) + coalesce(c.sum, 0)`,
+  },
+  {
+    // Credited: USDT user +amount, chain_clearing −amount; anything else: no entries at all.
+    name: 'chain deposit without exactly its ledger entries',
+    sql: `SELECT d.tx_hash || '/' || d.log_index AS who, d.status, count(l.id) AS entries
+            FROM chain_deposits d
+            LEFT JOIN ledger_entries l ON l.operation_id = d.id
+           GROUP BY d.id, d.tx_hash, d.log_index, d.status, d.amount, d.user_id
+          HAVING CASE WHEN d.status = 'credited' THEN NOT (
+                   count(l.id) = 2
+               AND coalesce(sum(l.amount) FILTER (WHERE l.account = 'user' AND l.asset = 'USDT'
+                                                    AND l.user_id = d.user_id), 0) = d.amount
+               AND coalesce(sum(l.amount) FILTER (WHERE l.account = 'chain_clearing' AND l.asset = 'USDT'), 0)
+                   = -d.amount)
+                 ELSE count(l.id) > 0 END`,
   },
   {
     name: 'approved deposit without exactly its two ledger entries',
@@ -156,13 +176,15 @@ const CHECKS: Array<{ name: string; sql: string }> = [
                  = CASE WHEN w.status = 'paid' THEN w.amount ELSE 0 END)`,
   },
   {
-    name: 'ledger entry of no deposit, trade or withdrawal',
+    name: 'ledger entry of no deposit, trade, withdrawal or chain deposit',
     sql: `SELECT l.id AS who, l.operation_type FROM ledger_entries l
            WHERE NOT EXISTS (SELECT 1 FROM deposits d WHERE d.id = l.operation_id AND l.operation_type = 'deposit')
              AND NOT EXISTS (SELECT 1 FROM trades t WHERE t.id = l.operation_id
                               AND l.operation_type = 'trade_' || t.type)
              AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.id = l.operation_id
-                              AND l.operation_type IN ('withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'))`,
+                              AND l.operation_type IN ('withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'))
+             AND NOT EXISTS (SELECT 1 FROM chain_deposits c WHERE c.id = l.operation_id
+                              AND l.operation_type = 'chain_deposit')`,
   },
   {
     // The house's rounding (migration 011): a buyer pays the exact value rounded up to the

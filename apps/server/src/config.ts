@@ -136,6 +136,11 @@ export const envSchema = z.object({
    * into DATA_DIR/evm-seed on first start (with a warning), fit only for test funds.
    */
   EVM_MNEMONIC: optionalString,
+  /**
+   * Blocks a chain deposit needs (its own included, so 1 = mined) before it is credited: a
+   * reorganisation shallower than this cannot take back credited coins (ADR 015, "Deposits").
+   */
+  CHAIN_CONFIRMATIONS: positiveInt(3),
   /** Directory of the built web app; served with SPA fallback when present. */
   WEB_DIST: optionalString,
 });
