@@ -310,5 +310,30 @@ describe.skipIf(Boolean(skip)).each(e2eDrivers())(
         `Sell ${usdt(owner.sell.amount)}`,
       );
     });
+
+    it('a record opened from a filtered statement goes back to the same filter, and the address keeps it', async () => {
+      const { page, sell } = await seededUser();
+      const statement = new StatementPage(page);
+      const detail = new RecordDetailPage(page);
+      await statement.goto({ kycPending: false });
+      await expect(statement.rows).toHaveCount(14);
+      await statement.type.selectOption({ label: 'Sells' });
+      await statement.asset.selectOption('INR');
+      await expect(statement.rows).toHaveCount(1);
+      expect(new URL(page.url()).search).toBe('?type=trade_sell&asset=INR');
+
+      await statementEntryLink(statement, 'Sell', `+${inr(sell.net)}`).click();
+      await expect(detail.heading).toHaveText(`Sell ${usdt(sell.amount)}`);
+      await detail.backLink.click();
+      await expect(statement.rows).toHaveCount(1);
+      await expect(statement.type).toHaveValue('trade_sell');
+      await expect(statement.asset).toHaveValue('INR');
+
+      // The address alone restores the filter (a bookmark, a reload); nonsense in it is ignored.
+      await statement.shell.open('/dashboard/orders/transactions?type=trade_buy&asset=bogus');
+      await expect(statement.type).toHaveValue('trade_buy');
+      await expect(statement.asset).toHaveValue('all');
+      await expect(statement.rows).toHaveCount(2);
+    });
   },
 );

@@ -26,6 +26,7 @@ declare module 'vitest' {
     toContainText(text: string, options?: WaitOptions): Promise<T>;
     toBeEnabled(options?: WaitOptions): Promise<T>;
     toBeDisabled(options?: WaitOptions): Promise<T>;
+    toHaveValue(value: string, options?: WaitOptions): Promise<T>;
   }
 }
 
@@ -141,6 +142,25 @@ expect.extend({
     return {
       pass: r.pass,
       message: () => `expected ${String(received)} ${this.isNot ? 'not ' : ''}to be enabled`,
+    };
+  },
+
+  /** The current value of an input, select or textarea. */
+  async toHaveValue(received: unknown, value: string, options: WaitOptions = {}) {
+    if (!isLocator(received)) throw new TypeError('toHaveValue expects a Locator');
+    const r = await retry(!this.isNot, options.timeout ?? DEFAULT_TIMEOUT_MS, async () => {
+      const actual =
+        (await received.count()) === 0
+          ? null
+          : await received.inputValue({ timeout: POLL_MS * 20 });
+      return { pass: actual === value, actual };
+    });
+    return {
+      pass: r.pass,
+      actual: r.actual,
+      expected: value,
+      message: () =>
+        `expected ${String(received)} ${this.isNot ? 'not ' : ''}to have value ${JSON.stringify(value)}, got ${JSON.stringify(r.actual)}`,
     };
   },
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { clsx } from 'clsx';
@@ -32,10 +32,20 @@ export const isNotFound = (error: unknown): boolean =>
 
 const BACK_LABEL = 'Back to Transaction History';
 
+/** The statement list the record was opened from (filters and page kept), else its first page. */
+function useBackTarget(): string {
+  const state: unknown = useLocation().state;
+  const from =
+    typeof state === 'object' && state !== null && 'from' in state ? state.from : undefined;
+  return typeof from === 'string' && from.startsWith(paths.dashboard.transactions)
+    ? from
+    : paths.dashboard.transactions;
+}
+
 function BackLink() {
   return (
     <Link
-      to={paths.dashboard.transactions}
+      to={useBackTarget()}
       className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted transition-colors hover:text-ink"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { clsx } from 'clsx';
 import type { StatementEntry } from '@sikka/contracts';
 import { formatDateTimeIst } from '@/lib/format-date.ts';
@@ -38,8 +38,14 @@ function Amount({ entry }: { entry: StatementEntry }) {
 
 function EntryLink({ entry }: { entry: StatementEntry }) {
   const link = entryLink(entry.link);
+  const { pathname, search } = useLocation();
   return (
-    <Link to={link.to} className="text-sm font-medium text-accent hover:underline">
+    // The record's Back link returns to this list with its filters and page.
+    <Link
+      to={link.to}
+      state={{ from: `${pathname}${search}` }}
+      className="text-sm font-medium text-accent hover:underline"
+    >
       {link.label}
     </Link>
   );

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Download, ReceiptText } from 'lucide-react';
 import { statementMessages, type StatementAsset, type StatementTypeFilter } from '@sikka/contracts';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
@@ -6,7 +7,11 @@ import { RetryAlert } from '@/components/ui/retry-alert.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TdsQuarterDownload } from '@/components/tds/tds-quarter-download.tsx';
-import { useStatement, type StatementFilters } from '@/features/statement/api/get-statement.ts';
+import {
+  statementParams,
+  useStatement,
+  type StatementFilters,
+} from '@/features/statement/api/get-statement.ts';
 import { statementCsvHref } from '@/features/statement/api/statement-csv.ts';
 import { tdsStatementCsvHref } from '@/features/statement/api/tds-statement-csv.ts';
 import {
@@ -19,20 +24,50 @@ import { StatementTable } from '@/features/statement/components/statement-table.
 const FETCH_FAILED = statementMessages.fetchFailed;
 const EMPTY = statementMessages.empty;
 
-const initialFilters: StatementFilters = { type: 'all', asset: 'all', from: '', to: '' };
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const typeValues = new Set<string>(typeFilterOptions.map((o) => o.value));
+const assetValues = new Set<string>(assetFilterOptions.map((o) => o.value));
+
+/**
+ * The filters and page live in the address (?type=&asset=&from=&to=&page=), so a record opened
+ * from a row comes back to the same list, and a filtered statement can be bookmarked. What the
+ * address holds that no filter offers is ignored.
+ */
+function filtersFrom(params: URLSearchParams): StatementFilters {
+  const type = params.get('type') ?? '';
+  const asset = params.get('asset') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    type: typeValues.has(type) ? (type as StatementFilters['type']) : 'all',
+    asset: assetValues.has(asset) ? (asset as StatementFilters['asset']) : 'all',
+    from: DATE_RE.test(from) ? from : '',
+    to: DATE_RE.test(to) ? to : '',
+  };
+}
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
 
 /**
  * Transaction History: the account statement (every ledger entry with the balance after it),
  * its CSV for the filters on screen, and the quarterly TDS (194S) statement.
  */
 export default function StatementPage() {
-  const [filters, setFilters] = useState(initialFilters);
-  // The page belongs to one set of filters: a new filter starts again from page 1 in the
-  // same render (an effect would first fetch page N of the new filter).
-  const filterKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  // One object per address, so the applied-filters check below sees a change only on a change.
+  const filters = useMemo(() => filtersFrom(new URLSearchParams(query)), [query]);
+  const page = pageFrom(params);
+  // Each change replaces the address (Back leaves the page, not each keystroke); a new filter
+  // starts again from page 1.
+  const go = (next: StatementFilters, nextPage: number) => {
+    const search = statementParams(next, nextPage > 1 ? nextPage : undefined);
+    setParams(search, { replace: true });
+  };
+  const setPage = (next: number) => go(filters, next);
 
   const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
   // The server refuses a reversed range; the previous page stays on screen meanwhile.
@@ -44,7 +79,7 @@ export default function StatementPage() {
   const filtered =
     filters.type !== 'all' || filters.asset !== 'all' || filters.from !== '' || filters.to !== '';
 
-  const update = (patch: Partial<StatementFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const update = (patch: Partial<StatementFilters>) => go({ ...filters, ...patch }, 1);
 
   return (
     <div className="w-full px-4 py-6 md:py-8 md:pl-8">
