@@ -16,6 +16,7 @@ import {
   type ListFilter,
   type ListQuery,
 } from '../db/query-helpers.ts';
+import { runAdminDecision } from './admin-decisions.ts';
 import { requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
 import { toAdminDeposit, toDeposit, type DepositRow, type WithUser } from './rows.ts';
 import { mapMoneyErrors, moneyError } from './sql-errors.ts';
@@ -133,6 +134,28 @@ export function rejectDeposit(
   adminId: string,
 ): Promise<AdminDeposit> {
   return decideDeposit(db, depositId, 'reject_deposit($1::uuid, $2, $3::uuid)', [reason, adminId]);
+}
+
+export type DepositDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+
+/**
+ * The admin's decision on a deposit as the route makes it: at most once per Idempotency-Key
+ * (a retried click replays the first answer, ADR 012's rule for every admin decision).
+ */
+export function decideDepositOnce(
+  db: Db,
+  adminId: string,
+  depositId: string,
+  key: string | undefined,
+  decision: DepositDecision,
+): Promise<StoredAnswer<{ deposit: AdminDeposit }>> {
+  const hash = requestHash(`${decision.kind}-deposit`, { depositId, decision });
+  return runAdminDecision(db, { adminId, recordId: depositId, key, hash }, async (tx) => ({
+    deposit:
+      decision.kind === 'approve'
+        ? await approveDeposit(tx, depositId, adminId)
+        : await rejectDeposit(tx, depositId, decision.reason, adminId),
+  }));
 }
 
 /** The search matches user name, e-mail, UTR or deposit id, partial, case-insensitive. */

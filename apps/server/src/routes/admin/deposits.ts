@@ -1,21 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminDepositResponseSchema,
   adminDepositsQuerySchema,
   adminDepositsResponseSchema,
   rejectDepositRequestSchema,
 } from '@sikka/contracts';
-import { requireAdminHook, requireUser } from '../../auth/plugin.ts';
+import { requireAdminHook } from '../../auth/plugin.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { approveDeposit, listAdminDeposits, rejectDeposit } from '../../money/deposits.ts';
-import { adminPage } from './route-helpers.ts';
-
-const idParams = z.object({ id: z.string() });
+import { decideDepositOnce, listAdminDeposits } from '../../money/deposits.ts';
+import { adminPage, decisionHandler, decisionSchema } from './route-helpers.ts';
 
 /**
  * /api/admin/deposits: every user's deposit requests, and the approve/reject decisions that
- * go through approve_deposit / reject_deposit (only from pending; 409 invalid_state after).
+ * go through approve_deposit / reject_deposit (only from pending; 409 invalid_state after). An
+ * Idempotency-Key replays a retried decision.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   // The folder guard runs as a preHandler; checking on request as well keeps validation
@@ -33,35 +31,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => adminPage(request.query, await listAdminDeposits(app.db, request.query)),
   );
 
+  const answers = { 200: adminDepositResponseSchema, ...errorResponses };
+  const decide = decisionHandler(app.db, decideDepositOnce);
+
   app.post(
     '/deposits/:id/approve',
-    {
-      schema: {
-        params: idParams,
-        response: { 200: adminDepositResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const admin = requireUser(request);
-      return { deposit: await approveDeposit(app.db, request.params.id, admin.id) };
-    },
+    { schema: { ...decisionSchema, response: answers } },
+    (request, reply) => decide(request, reply, { kind: 'approve' }),
   );
 
   app.post(
     '/deposits/:id/reject',
-    {
-      schema: {
-        params: idParams,
-        body: rejectDepositRequestSchema,
-        response: { 200: adminDepositResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const admin = requireUser(request);
-      return {
-        deposit: await rejectDeposit(app.db, request.params.id, request.body.reason, admin.id),
-      };
-    },
+    { schema: { ...decisionSchema, body: rejectDepositRequestSchema, response: answers } },
+    (request, reply) => decide(request, reply, { kind: 'reject', reason: request.body.reason }),
   );
 };
 

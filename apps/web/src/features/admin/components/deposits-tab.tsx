@@ -54,7 +54,8 @@ export function DepositsTab() {
         confirmLabel: 'Reject Deposit',
         successMessage: messages.admin.depositRejected,
         failedMessage: messages.admin.rejectDepositFailed,
-        onConfirm: (reason) => rejectDeposit(d.id, reason),
+        // One key per dialog: a retried Reject replays the first answer instead of a 409.
+        onConfirm: (reason, key) => rejectDeposit(d.id, reason, key),
       })}
     />
   );
