@@ -155,6 +155,8 @@ describe.skipIf(Boolean(skip)).each(e2eDrivers())(
       await admin.rowButton('₹1,500.00', 'Approve').click();
       // The list shows •••• 4321; the transfer needs the whole number, read for this dialog.
       await expect(admin.payeeAccountNumber).toHaveText('50100012344321');
+      await screenshotBothSizes(adminPage, 'admin-withdrawal-approve');
+      await adminPage.setViewportSize(VIEWPORTS.desktop);
       await admin.confirmPaid.click();
       await expect(
         admin.approveDialog.getByText(messages.withdrawals.payoutUtrRequired),
