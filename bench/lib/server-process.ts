@@ -50,6 +50,8 @@ export async function startServer(
       // The load runs send hundreds of trades a second from a few hundred users: the
       // per-user money budget (30 a minute) would turn the measurement into 429s.
       RATE_LIMIT_MONEY_PER_MIN: '1000000',
+      // The bench measures the exchange, not a local chain (ADR 015).
+      EVM_CHAIN: 'off',
     },
     config,
   );

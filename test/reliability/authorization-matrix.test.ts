@@ -11,6 +11,7 @@ import {
   verifyKyc,
   type TestApp,
 } from '../support/app.ts';
+import { startTestChain, type DevChain } from '../support/anvil.ts';
 import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { fund, utr } from '../support/money-helpers.ts';
 import { kycFormData, submitKyc, validParts } from '../support/kyc-fixtures.ts';
@@ -154,6 +155,10 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
     access: 'admin',
     probe: () => ({ url: '/api/admin/tds.csv?quarter=2026-Q3' }),
   },
+  // The crypto wallet (ADR 015): the address and the faucet need verified KYC, as A and B have.
+  'GET /api/crypto/deposit-address': { access: 'user' },
+  'GET /api/crypto/deposits': { access: 'user' },
+  'POST /api/crypto/faucet': { access: 'user', probe: () => json({ asset: 'USDT', amount: '1' }) },
   // The admin folder's catch-all (printed as a bare `*`): unknown admin paths stay behind the guard.
   '* *': { access: 'admin', probe: () => ({ url: '/api/admin/no-such-page' }) },
 };
@@ -174,10 +179,17 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
   const cookies: Partial<Record<Actor, string>> = {};
   const creds: Partial<Record<Actor, { email: string; password: string }>> = {};
   let aId = '';
+  let chain: DevChain | undefined;
   let aRecords: Ctx['aRecords'] = { trade: '', deposit: '', withdrawal: '' };
 
   beforeAll(async () => {
-    t = await startTestApp('postgres', { MARKET_AUTOSTART: false }, { usdtInrRate: () => '87.7' });
+    // A dev chain, so the crypto routes answer as with a wallet rather than 503.
+    chain = await startTestChain();
+    t = await startTestApp(
+      'postgres',
+      { MARKET_AUTOSTART: false },
+      { usdtInrRate: () => '87.7', devChain: chain, watchDeposits: false },
+    );
     const a = await signUp(t.app);
     const b = await signUp(t.app);
     aId = a.id;
@@ -218,7 +230,10 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
       withdrawal: withdrawal.json().withdrawal.id,
     };
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await chain?.stop();
+  });
 
   it('classifies every registered route, and each answers every actor as classified', async () => {
     const routes = listRoutes(t.app);

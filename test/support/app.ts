@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, testConfig, type Config, type Queryable } from './server.ts';
+import { buildApp, testConfig, type Config, type DevChain, type Queryable } from './server.ts';
 import { openTestDb, type Driver } from './databases.ts';
 
 export interface TestApp {
@@ -23,6 +23,10 @@ export interface StartOptions {
   usdtInrRate?: () => string | null;
   /** Receives the app's log lines (JSON), e.g. to assert what was logged; set LOG_LEVEL too. */
   logStream?: { write(line: string): void };
+  /** Runs the crypto wallet on this dev chain (test/support/anvil.ts); the test stops it. */
+  devChain?: DevChain;
+  /** false: the app does not start the deposit watcher; the test steps app.cryptoWallet.watcher. */
+  watchDeposits?: boolean;
 }
 
 /** The production `buildApp` on a fresh database of the given driver, with a movable clock. */
@@ -54,6 +58,8 @@ export async function startTestApp(
       clock: () => new Date(Date.now() + offset),
       ...(options.usdtInrRate ? { usdtInrRate: options.usdtInrRate } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.devChain ? { devChain: options.devChain } : {}),
+      ...(options.watchDeposits === false ? { watchDeposits: false } : {}),
     },
   );
   return {

@@ -40,6 +40,9 @@ import marketRoutes from './routes/market/index.ts';
 import { marketPlugin } from './market/plugin.ts';
 import { realtimePlugin, realtimeSocketErrorHandler } from './realtime/plugin.ts';
 import kycRoutes from './routes/kyc/index.ts';
+import cryptoRoutes from './routes/crypto/index.ts';
+import { openCryptoWallet, type CryptoWallet } from './money/crypto-wallet.ts';
+import type { DevChain } from './chain/dev-chain.ts';
 import { KYC_MULTIPART_LIMITS } from './kyc/form.ts';
 
 declare module 'fastify' {
@@ -50,6 +53,8 @@ declare module 'fastify' {
     clock: () => Date;
     /** The vault key (Aadhaar and bank account numbers), loaded once at start-up. */
     vault: VaultKey;
+    /** The USDT wallet's chain and deposit watcher; null when EVM_CHAIN=off (ADR 015). */
+    cryptoWallet: CryptoWallet | null;
   }
 }
 
@@ -61,6 +66,13 @@ export interface BuildOptions {
   usdtInrRate?: UsdtInrRateSource;
   /** Where log lines go instead of stdout (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /**
+   * An already-started dev chain (tests): the crypto wallet runs on it whatever EVM_CHAIN
+   * says, and the app leaves stopping it to the caller.
+   */
+  devChain?: DevChain;
+  /** false: the deposit watcher is not started (tests step `app.cryptoWallet.watcher`). */
+  watchDeposits?: boolean;
 }
 
 /** The one factory used by the server entry, the tests and the benchmarks. */
@@ -98,6 +110,33 @@ export async function buildApp(
   if (sealed > 0) app.log.info({ sealed }, 'sealed plain bank account numbers (migration 016)');
   await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
   await scheduleHousekeeping(app);
+
+  const cryptoWallet = await openCryptoWallet({
+    config,
+    db,
+    logger: app.log,
+    ...(options.devChain ? { devChain: options.devChain } : {}),
+    ...(options.watchDeposits === false ? { watch: false } : {}),
+  });
+  app.decorate('cryptoWallet', cryptoWallet);
+  if (cryptoWallet) {
+    app.log.info(
+      {
+        network: cryptoWallet.network,
+        chainId: cryptoWallet.adapter.chainId,
+        ...(cryptoWallet.devChain
+          ? { rpcUrl: cryptoWallet.devChain.rpcUrl, usdt: cryptoWallet.devChain.usdt }
+          : {}),
+      },
+      cryptoWallet.devChain
+        ? `local dev chain running at ${cryptoWallet.devChain.rpcUrl}`
+        : 'crypto wallet connected',
+    );
+    // preClose: the watcher's last step needs the database, which an onClose hook closes.
+    app.addHook('preClose', async () => {
+      await cryptoWallet.close();
+    });
+  }
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -169,6 +208,7 @@ export async function buildApp(
   await app.register(marketRoutes, { prefix: '/api/market' });
   await app.register(realtimePlugin);
   await app.register(kycRoutes, { prefix: '/api/kyc' });
+  await app.register(cryptoRoutes, { prefix: '/api/crypto' });
 
   await installStatic(app, config.WEB_DIST);
   return app;

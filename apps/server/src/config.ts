@@ -116,9 +116,15 @@ export const envSchema = z.object({
     .regex(/^0(\.\d{1,6})?$/, 'must be a decimal fraction from 0 to below 1, e.g. 0.01')
     .default(TDS_RATE_DEFAULT),
   /**
-   * The crypto wallet's EVM chain (ADR 015). EVM_RPC_URL unset: a local development chain.
-   * Set, it needs EVM_CHAIN_ID (what the keys sign for; checked against the node) and
-   * USDT_CONTRACT (the token's address on that chain).
+   * Which EVM chain the crypto wallet uses (ADR 015, phase 3): 'dev' starts a local Anvil
+   * chain with a test USDT and a faucet (state kept in DATA_DIR/anvil-state.json); 'rpc' uses
+   * EVM_RPC_URL; 'off' runs without one (the crypto routes answer 503). Default: 'rpc' when
+   * EVM_RPC_URL is set, else 'dev'; tests default to 'off' (testConfig).
+   */
+  EVM_CHAIN: z.enum(['dev', 'rpc', 'off']).optional(),
+  /**
+   * The chain's node for EVM_CHAIN=rpc. It needs EVM_CHAIN_ID (what the keys sign for;
+   * checked against the node) and USDT_CONTRACT (the token's address on that chain).
    */
   EVM_RPC_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/\S+$/.test(v),
@@ -141,11 +147,18 @@ export const envSchema = z.object({
    * reorganisation shallower than this cannot take back credited coins (ADR 015, "Deposits").
    */
   CHAIN_CONFIRMATIONS: positiveInt(3),
+  /** Pause (ms) between the deposit watcher's scans once caught up with the chain's head. */
+  CHAIN_POLL_MS: positiveInt(1000),
+  /** The dev chain mines a block this often (seconds), so deposits gain confirmations. */
+  EVM_DEV_BLOCK_SECONDS: positiveInt(1),
   /** Directory of the built web app; served with SPA fallback when present. */
   WEB_DIST: optionalString,
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type EvmChainMode = 'dev' | 'rpc' | 'off';
+
+/** The settings, with EVM_CHAIN resolved (its default depends on EVM_RPC_URL). */
+export type Config = Omit<z.infer<typeof envSchema>, 'EVM_CHAIN'> & { EVM_CHAIN: EvmChainMode };
 
 export class ConfigError extends Error {}
 
@@ -170,10 +183,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  EVM_RPC_URL: also set EVM_CHAIN_ID and USDT_CONTRACT for that chain',
     );
   }
-  return parsed.data;
+  const chain = parsed.data.EVM_CHAIN ?? (parsed.data.EVM_RPC_URL ? 'rpc' : 'dev');
+  if (chain === 'rpc' && !parsed.data.EVM_RPC_URL) {
+    throw new ConfigError('Invalid configuration:\n  EVM_CHAIN: rpc needs EVM_RPC_URL');
+  }
+  // Refused rather than ignored: someone who set a node's URL expects it to be used.
+  if (chain === 'dev' && parsed.data.EVM_RPC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  EVM_CHAIN: dev starts its own chain; unset EVM_RPC_URL or use EVM_CHAIN=rpc',
+    );
+  }
+  return { ...parsed.data, EVM_CHAIN: chain };
 }
 
-/** A config for tests and tools: defaults plus overrides, without reading process.env. */
+/**
+ * A config for tests and tools: defaults plus overrides, without reading process.env. No
+ * chain unless asked for (EVM_CHAIN, or buildApp's `devChain`): most tests never need Anvil.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', EVM_CHAIN: 'off' }),
+    ...overrides,
+  };
 }

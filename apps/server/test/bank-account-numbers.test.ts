@@ -362,8 +362,10 @@ describe.each(availableDrivers())(
       const app = await start();
       const rows = await db.query<Record<string, unknown>>(
         `SELECT id, source, account_number, account_number_masked, account_number_hmac IS NOT NULL AS hashed
-         FROM bank_accounts WHERE user_id = $1 ORDER BY source, created_at`,
-        [userId],
+         FROM bank_accounts WHERE user_id = $1
+        ORDER BY source, array_position($2::uuid[], id)`,
+        // In the order they were added (created_at can tie within one clock tick).
+        [userId, plain.map((digits) => ids[digits])],
       );
       expect(rows).toEqual([
         {

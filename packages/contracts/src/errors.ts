@@ -35,6 +35,7 @@ export const errorCodes = [
   'bank_account_unverified',
   'duplicate_bank_account',
   'payload_too_large',
+  'chain_unavailable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -14,3 +14,4 @@ export * from './ticker-delta.ts';
 export * from './quick-trade.ts';
 export * from './statement.ts';
 export * from './withdrawals.ts';
+export * from './crypto-wallet.ts';

@@ -58,6 +58,13 @@ export const messages = {
     limitInvalid: 'Limit must be a whole number from 1 to 1000',
   },
   crypto: { outsideProvider: 'useCrypto must be used within a CryptoProvider' },
+  cryptoWallet: {
+    /** EVM_CHAIN=off, or the chain is not reachable (503). */
+    unavailable: 'The crypto wallet is not available right now',
+    kycRequired: 'Verify your identity to get a crypto deposit address',
+    faucetTooMuch: (max: string, asset: string) => `The faucet sends at most ${max} ${asset}`,
+    tooManyFaucetRequests: 'Too many faucet requests. Wait a minute and try again.',
+  },
   deposits: {
     fetchFailed: 'Failed to fetch deposits',
     submitFailed: 'Failed to submit deposit request',

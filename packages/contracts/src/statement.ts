@@ -23,6 +23,7 @@ const recordName: Record<RecordKind, string> = {
   trade: 'Trade',
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
+  crypto_deposit: 'Crypto deposit',
 };
 export const recordMessages = {
   /** Unknown, malformed and someone else's ids alike: the server does not tell them apart. */
@@ -54,6 +55,8 @@ export const statementEntryTypes = [
   'withdrawal_hold',
   'withdrawal_release',
   'withdrawal_payout',
+  /** USDT received on chain at the user's deposit address, credited after N confirmations */
+  'chain_deposit',
 ] as const;
 export type StatementEntryType = (typeof statementEntryTypes)[number];
 /** Filter values: one type, or a group ('trade' = buys and sells, 'withdrawal' = all three). */
@@ -134,7 +137,7 @@ export const statementEntrySchema = z.object({
   tds: z.string().nullable(),
   /** what the entry belongs to: open /trades or /deposits or withdrawals with this id */
   link: z.object({
-    kind: z.enum(['deposit', 'trade', 'withdrawal']),
+    kind: z.enum(['deposit', 'trade', 'withdrawal', 'crypto_deposit']),
     id: z.string(),
   }),
 });

@@ -61,6 +61,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       RATE_LIMIT_LOGIN_PER_MIN: '100000',
       RATE_LIMIT_SIGNUP_PER_MIN: '100000',
       RATE_LIMIT_MONEY_PER_MIN: '100000',
+      // No Anvil per process unless a test asks for the chain.
+      EVM_CHAIN: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -51,7 +51,7 @@ export async function depositAddressFor(
     [userId],
   );
   if (users[0]?.kyc_status !== 'verified') {
-    throw new DomainError('kyc_required', messages.kycRequired.deposit);
+    throw new DomainError('kyc_required', messages.cryptoWallet.kycRequired);
   }
   return db.transaction(async (tx) => {
     const [next] = await tx.query<{ index: number }>(
@@ -162,4 +162,59 @@ export async function creditChainDeposits(
     [chainId, confirmations],
   );
   return rows.map(toChainDeposit);
+}
+
+/** A deposit as GET /api/crypto/deposits shows it to its owner. */
+export interface ChainDepositView {
+  txHash: string;
+  logIndex: number;
+  asset: 'USDT' | 'ETH';
+  amount: string;
+  status: ChainDepositStatus;
+  confirmations: number;
+  requiredConfirmations: number;
+  blockNumber: string;
+  createdAt: string;
+  creditedAt: string | null;
+}
+
+/** The user's latest chain deposits, newest first; the user is in the WHERE, never filtered after. */
+export async function recentChainDeposits(
+  db: Queryable,
+  userId: string,
+  requiredConfirmations: number,
+  limit: number,
+): Promise<ChainDepositView[]> {
+  const rows = await db.query<{
+    tx_hash: string;
+    log_index: number;
+    asset: 'USDT' | 'ETH';
+    amount: string;
+    status: ChainDepositStatus;
+    confirmations: string;
+    block_number: string;
+    created_at: Date;
+    credited_at: Date | null;
+  }>(
+    `SELECT d.tx_hash, d.log_index, d.asset, d.amount::text AS amount, d.status,
+            d.confirmations::text AS confirmations, d.block_number::text AS block_number,
+            d.created_at, d.credited_at
+       FROM chain_deposits d
+      WHERE d.user_id = $1
+      ORDER BY d.created_at DESC, d.block_number DESC, d.tx_hash, d.log_index
+      LIMIT $2`,
+    [userId, limit],
+  );
+  return rows.map((r) => ({
+    txHash: r.tx_hash,
+    logIndex: r.log_index,
+    asset: r.asset,
+    amount: r.amount,
+    status: r.status,
+    confirmations: Number(r.confirmations),
+    requiredConfirmations,
+    blockNumber: r.block_number,
+    createdAt: r.created_at.toISOString(),
+    creditedAt: r.credited_at ? r.credited_at.toISOString() : null,
+  }));
 }

@@ -1,8 +1,10 @@
 import {
+  addDecimal,
   decimalFromNumber,
   decimalToUnits,
   divideDecimal,
   fractionDigits,
+  multiplyDecimal,
   unitsToDecimal,
   USDT_DECIMALS,
   type Candle,
@@ -89,6 +91,7 @@ interface HoldingsRow {
   held_open: string;
   usdt_open: string;
   net_flows: string;
+  usdt_flows: string;
 }
 
 /**
@@ -125,7 +128,12 @@ async function readHoldings(db: Queryable, userId: string, dayStart: Date): Prom
             -- between the user's two accounts and are no flow
             (SELECT coalesce(sum(l.amount), 0) FROM ledger_entries l
               WHERE l.user_id = $1 AND l.asset = 'INR' AND l.id > coalesce(cut.inr_id, 0)
-                AND l.operation_type IN ('deposit', 'withdrawal_payout'))::text AS net_flows
+                AND l.operation_type IN ('deposit', 'withdrawal_payout'))::text AS net_flows,
+            -- USDT received on chain today: an inflow like an INR deposit (usdt_open's split)
+            (SELECT coalesce(sum(l.amount), 0) FROM ledger_entries l
+              WHERE l.user_id >= $1 AND l.user_id <= $1 AND l.asset = 'USDT'
+                AND l.account = 'user' AND l.created_at >= $2
+                AND l.operation_type = 'chain_deposit')::text AS usdt_flows
        FROM users u
        CROSS JOIN cut
        LEFT JOIN wallets w ON w.user_id = u.id AND w.coin_symbol = 'USDT'
@@ -203,12 +211,20 @@ export async function overview(
     dayOpenRate(db, feed, now),
   ]);
   const rateNow = feed.currentRate();
+  // USDT deposited on chain today counts at today's rate: its price move is no profit or loss
+  // of the day, as an INR deposit's amount is none. Exact: the product's own scale.
+  const flowScale = USDT_DECIMALS + fractionDigits(rateNow);
+  const netFlows = addDecimal(
+    h.net_flows,
+    multiplyDecimal(h.usdt_flows, rateNow, flowScale),
+    flowScale,
+  );
   const figures = computeOverview({
     now: { inr: h.inr, held: h.held, usdt: h.usdt },
     rateNow,
     open: { inr: h.inr_open, held: h.held_open, usdt: h.usdt_open },
     rateOpen: open.rate,
-    netFlows: h.net_flows,
+    netFlows,
   });
   return {
     ...figures,
@@ -218,7 +234,7 @@ export async function overview(
     usdtInrRate: rateNow,
     dayStart: dayStart.toISOString(),
     dayOpenRate: open.rate,
-    netFlowsInr: divideDecimal(h.net_flows, '1', 2),
+    netFlowsInr: divideDecimal(netFlows, '1', 2),
   };
 }
 

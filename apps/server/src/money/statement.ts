@@ -26,6 +26,7 @@ const TYPE_GROUPS: Record<StatementTypeFilter, readonly StatementEntryType[]> = 
   withdrawal_payout: ['withdrawal_payout'],
   trade: ['trade_buy', 'trade_sell'],
   withdrawal: ['withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'],
+  chain_deposit: ['chain_deposit'],
 };
 
 interface EntryRow {
@@ -80,6 +81,7 @@ const LINK_KIND: Record<StatementEntryType, StatementEntry['link']['kind']> = {
   withdrawal_hold: 'withdrawal',
   withdrawal_release: 'withdrawal',
   withdrawal_payout: 'withdrawal',
+  chain_deposit: 'crypto_deposit',
 };
 
 const toEntry = (r: EntryRow): StatementEntry => ({

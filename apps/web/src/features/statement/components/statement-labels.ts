@@ -9,6 +9,7 @@ export const entryTypeLabels: Record<StatementEntryType, string> = {
   withdrawal_hold: 'Withdrawal held',
   withdrawal_release: 'Withdrawal released',
   withdrawal_payout: 'Withdrawal paid',
+  chain_deposit: 'Crypto deposit',
 };
 
 export const typeFilterOptions: ReadonlyArray<{
@@ -24,6 +25,7 @@ export const typeFilterOptions: ReadonlyArray<{
   { value: 'withdrawal_hold', label: 'Withdrawals held' },
   { value: 'withdrawal_payout', label: 'Withdrawals paid' },
   { value: 'withdrawal_release', label: 'Withdrawals released' },
+  { value: 'chain_deposit', label: 'Crypto deposits' },
 ];
 
 export const assetFilterOptions = [
@@ -64,5 +66,7 @@ export function entryLink(link: StatementEntry['link']): { to: string; label: st
         to: recordPath(paths.dashboard.withdrawalDetail, link.id),
         label: 'View withdrawal',
       };
+    case 'crypto_deposit':
+      return { to: paths.dashboard.cryptoDeposit, label: 'View crypto deposits' };
   }
 }
