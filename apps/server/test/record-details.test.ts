@@ -238,6 +238,10 @@ describe.each(availableDrivers())('one trade, deposit or withdrawal by id on %s'
     const badEscape = await http.get('/api/trades/%E0%A4%A', u.cookie);
     expect(badEscape.statusCode).toBe(400);
     expect(badEscape.json().error.code).toBe('validation_error');
+    // Refused before any route, still under the no-store rule (http/cache-control.ts).
+    expect(badEscape.headers['cache-control']).toBe('no-store');
+    const longId = await http.get(`/api/trades/${'x'.repeat(1000)}`, u.cookie);
+    expect(longId.headers['cache-control']).toBe('no-store');
     // The list routes' own paths still answer as before, not as an id.
     expect((await http.get('/api/withdrawals/limits', u.cookie)).statusCode).toBe(200);
     expect((await http.get('/api/trades/quote-settings', u.cookie)).statusCode).toBe(200);

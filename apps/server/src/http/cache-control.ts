@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,6 +11,14 @@ declare module 'fastify' {
 }
 
 const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
+
+/**
+ * The rule's header, for the one kind of answer its hook never sees: what the router refuses
+ * before any route or hook runs (http/errors.ts `frameworkErrorReply`).
+ */
+export function markNoStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
 
 /**
  * Every /api answer is `Cache-Control: no-store` unless its route says `sessionIndependent`.
@@ -28,7 +36,7 @@ export function installCacheControl(app: FastifyInstance): void {
     if (request.routeOptions.config.sessionIndependent === true) return payload;
     const current = reply.getHeader('cache-control');
     if (typeof current !== 'string' || !NO_STORE.test(current)) {
-      reply.header('cache-control', 'no-store');
+      markNoStore(reply);
     }
     return payload;
   });

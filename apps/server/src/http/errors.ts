@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorCode } from '@sikka/contracts';
 import { DomainError, RetryLaterError } from '../domain-error.ts';
+import { markNoStore } from './cache-control.ts';
 
 /**
  * The one place an error code becomes an HTTP status. Domain modules throw DomainError with a
@@ -110,7 +111,8 @@ export function installErrorHandlers(app: FastifyInstance): void {
  * would answer 414 in its own words); a malformed %-escape is bad input.
  */
 export function frameworkErrorReply(err: FastifyError, reply: FastifyReply): FastifyReply {
-  reply.header('cache-control', 'no-store');
+  // No onSend hook runs for these answers, so the no-store rule is applied here.
+  markNoStore(reply);
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(404).send({ error: { code: 'not_found', message: messages.http.notFound } });
   }
