@@ -13,6 +13,7 @@ import { buildApp, testConfig } from '../../test/support/server.ts';
 import './web-assertions.ts';
 import { availableDrivers, openTestDb, pgUrl, type Driver } from '../../test/support/databases.ts';
 import { ADMIN, newUser } from '../../test/support/app.ts';
+import { startTestChain, type DevChain } from '../../test/support/anvil.ts';
 
 /** The built web app the server serves; root `npm test` builds it first. */
 export const WEB_DIST = process.env.E2E_WEB_DIST
@@ -40,6 +41,8 @@ export interface E2e {
   browser: Browser;
   /** Which database this run uses, for the log. */
   driver: 'postgres' | 'pglite';
+  /** The local Anvil chain behind the crypto wallet, with `chain: true`; else null. */
+  chain: DevChain | null;
   /** A fresh browser context (no cookies unless `storageState`) and a page in it. */
   newPage(viewport?: Viewport, storageState?: StorageState): Promise<Page>;
   newContext(viewport?: Viewport, storageState?: StorageState): Promise<BrowserContext>;
@@ -101,6 +104,11 @@ export interface E2eOptions {
    * PGlite; a suite that must hold on both databases passes each of `e2eDrivers()`.
    */
   driver?: Driver;
+  /**
+   * true: the crypto wallet runs on a fresh local Anvil chain (a block a second, the deposit
+   * watcher polling every 200 ms, 3 confirmations), as `npm start` runs it.
+   */
+  chain?: boolean;
 }
 
 /**
@@ -123,6 +131,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
   const driver: Driver = options.driver ?? (pgUrl() ? 'postgres' : 'pglite');
   const db = await openTestDb(driver);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sikka-e2e-'));
+  const chain = options.chain ? await startTestChain({ mining: { intervalSeconds: 1 } }) : null;
   const app = await buildApp(
     testConfig({
       ADMIN_EMAIL: ADMIN.email,
@@ -135,8 +144,9 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
       RATE_LIMIT_MONEY_PER_MIN: 100_000,
       ...(options.frozenMarket ? { MARKET_AUTOSTART: false } : {}),
+      ...(chain ? { CHAIN_POLL_MS: 200 } : {}),
     }),
-    { db },
+    chain ? { db, devChain: chain } : { db },
   );
   // Port 0: the OS picks a free port at bind time, so parallel runs cannot collide.
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -207,6 +217,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
     app,
     browser,
     driver,
+    chain,
     newPage,
     newContext,
     signUpViaApi,
@@ -223,6 +234,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       await Promise.allSettled(contexts.map((c) => c.close()));
       await browser.close();
       await app.close();
+      await chain?.stop();
       await db.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -65,6 +65,24 @@ export const messages = {
     faucetTooMuch: (max: string, asset: string) => `The faucet sends at most ${max} ${asset}`,
     tooManyFaucetRequests: 'Too many faucet requests. Wait a minute and try again.',
   },
+  cryptoWithdrawals: {
+    assetInvalid: 'Choose USDT or ETH',
+    addressRequired: 'Recipient address is required',
+    addressInvalid:
+      'Enter a valid address: 0x followed by 40 hex characters, with a correct checksum if it has capitals',
+    addressOwn: 'This is your own Sikka deposit address. Send to a wallet outside Sikka.',
+    addressHotWallet: "This is Sikka's own wallet. Send to a wallet outside Sikka.",
+    amountDecimals: (places: number) => `Amount can have at most ${places} decimal places`,
+    amountMin: (min: string, asset: string) => `Minimum withdrawal is ${min} ${asset}`,
+    dailyLimit: (limit: string, left: string, asset: string) =>
+      `Daily withdrawal limit is ${limit} ${asset}. Left today: ${left} ${asset}`,
+    insufficient: (asset: string) => `Insufficient ${asset} balance for the amount and the fee`,
+    beneficiaryRequired: 'Say whose wallet this is: your own, or a named person or business',
+    beneficiaryNameRequired: 'Enter the name of the person or business who owns the wallet',
+    beneficiaryNameTooLong: 'Name can be at most 100 characters',
+    statusInvalid: 'Unknown crypto withdrawal status',
+    kycRequired: 'Verify your identity before withdrawing crypto',
+  },
   deposits: {
     fetchFailed: 'Failed to fetch deposits',
     submitFailed: 'Failed to submit deposit request',

@@ -66,6 +66,13 @@ export const balanceMessageSchema = z.object({
 });
 
 /**
+ * The signed-in user's on-chain deposits or crypto withdrawals changed (found, confirmed,
+ * credited, decided, sent, completed): the screens that list them load them again. No payload,
+ * so nothing user-specific travels beyond the notification itself.
+ */
+export const cryptoActivityMessageSchema = z.object({ type: z.literal('cryptoActivity') });
+
+/**
  * Sent every heartbeat period (30 s) next to the protocol ping, because browsers answer pings
  * without telling the page: a page that hears nothing for two periods should reconnect.
  */
@@ -81,6 +88,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   snapshotMessageSchema,
   tickersMessageSchema,
   balanceMessageSchema,
+  cryptoActivityMessageSchema,
   heartbeatMessageSchema,
   pongMessageSchema,
 ]);
@@ -88,6 +96,7 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type SnapshotMessage = z.infer<typeof snapshotMessageSchema>;
 export type TickersMessage = z.infer<typeof tickersMessageSchema>;
 export type BalanceMessage = z.infer<typeof balanceMessageSchema>;
+export type CryptoActivityMessage = z.infer<typeof cryptoActivityMessageSchema>;
 export type HeartbeatMessage = z.infer<typeof heartbeatMessageSchema>;
 
 /** Client → server: `ping` (answered with `pong`), `resync` (answered with a snapshot). */
