@@ -15,12 +15,32 @@ const CHECKS: Array<{ name: string; sql: string }> = [
            WHERE u.balance <> coalesce(l.sum, 0)`,
   },
   {
-    name: 'USDT balance differs from its ledger sum',
-    sql: `SELECT w.user_id AS who, w.balance::text AS balance, coalesce(l.sum, 0)::text AS ledger
+    // Migration 018: one wallet row per coin (USDT, ETH), each mirrored by its ledger asset.
+    name: 'wallet balance differs from its ledger sum',
+    sql: `SELECT w.user_id AS who, w.coin_symbol, w.balance::text AS balance, coalesce(l.sum, 0)::text AS ledger
             FROM wallets w
-            LEFT JOIN (SELECT user_id, sum(amount) AS sum FROM ledger_entries
-                        WHERE account = 'user' AND asset = 'USDT' GROUP BY user_id) l ON l.user_id = w.user_id
-           WHERE w.coin_symbol = 'USDT' AND w.balance <> coalesce(l.sum, 0)`,
+            LEFT JOIN (SELECT user_id, asset, sum(amount) AS sum FROM ledger_entries
+                        WHERE account = 'user' GROUP BY user_id, asset) l
+              ON l.user_id = w.user_id AND l.asset = w.coin_symbol
+           WHERE w.balance <> coalesce(l.sum, 0)`,
+  },
+  {
+    name: 'held coins differ from their ledger sum',
+    sql: `SELECT w.user_id AS who, w.coin_symbol, w.held::text AS held, coalesce(l.sum, 0)::text AS ledger
+            FROM wallets w
+            LEFT JOIN (SELECT user_id, asset, sum(amount) AS sum FROM ledger_entries
+                        WHERE account = 'user_held' GROUP BY user_id, asset) l
+              ON l.user_id = w.user_id AND l.asset = w.coin_symbol
+           WHERE w.held <> coalesce(l.sum, 0)`,
+  },
+  {
+    name: 'held coins differ from the crypto withdrawals in flight',
+    sql: `SELECT w.user_id AS who, w.coin_symbol, w.held::text AS held, coalesce(c.sum, 0)::text AS in_flight
+            FROM wallets w
+            LEFT JOIN (SELECT user_id, asset, sum(amount + fee) AS sum FROM chain_withdrawals
+                        WHERE status IN ('pending', 'approved', 'signed', 'broadcast')
+                        GROUP BY user_id, asset) c ON c.user_id = w.user_id AND c.asset = w.coin_symbol
+           WHERE w.held <> coalesce(c.sum, 0)`,
   },
   {
     // Migration 014: INR set aside by pending withdrawals has its own ledger account.
@@ -42,8 +62,8 @@ const CHECKS: Array<{ name: string; sql: string }> = [
   {
     name: 'user ledger entries without a wallet row',
     sql: `SELECT DISTINCT l.user_id AS who FROM ledger_entries l
-           WHERE l.asset = 'USDT' AND l.account = 'user'
-             AND NOT EXISTS (SELECT 1 FROM wallets w WHERE w.user_id = l.user_id AND w.coin_symbol = 'USDT')`,
+           WHERE l.asset <> 'INR' AND l.account IN ('user', 'user_held')
+             AND NOT EXISTS (SELECT 1 FROM wallets w WHERE w.user_id = l.user_id AND w.coin_symbol = l.asset)`,
   },
   {
     name: 'negative balance',
@@ -51,7 +71,9 @@ const CHECKS: Array<{ name: string; sql: string }> = [
           UNION ALL
           SELECT id, inr_held::text, 'INR held' FROM users WHERE inr_held < 0
           UNION ALL
-          SELECT user_id, balance::text, coin_symbol FROM wallets WHERE balance < 0`,
+          SELECT user_id, balance::text, coin_symbol FROM wallets WHERE balance < 0
+          UNION ALL
+          SELECT user_id, held::text, coin_symbol || ' held' FROM wallets WHERE held < 0`,
   },
   {
     name: 'operation entries do not sum to zero',
@@ -79,33 +101,77 @@ const CHECKS: Array<{ name: string; sql: string }> = [
            WHERE u.balance <> coalesce(d.sum, 0) - coalesce(t.buys, 0) + coalesce(t.sells, 0) - coalesce(wd.sum, 0)`,
   },
   {
-    // Migration 017: USDT also arrives by chain deposits, credited once.
-    name: 'USDT balance differs from bought − sold + credited chain deposits',
-    sql: `SELECT w.user_id AS who, w.balance::text AS balance,
-                 (coalesce(t.bought, 0) - coalesce(t.sold, 0) + coalesce(c.sum, 0))::text AS derived
+    // Migrations 017/018: coins also arrive by chain deposits (credited once, ETH cut to 8
+    // places) and leave by crypto withdrawals (amount + fee, from the request on, unless
+    // cancelled, rejected or failed). Trades move USDT only.
+    name: 'wallet balance differs from bought − sold + credited chain deposits − crypto withdrawals',
+    sql: `SELECT w.user_id AS who, w.coin_symbol, w.balance::text AS balance,
+                 (coalesce(t.bought, 0) - coalesce(t.sold, 0) + coalesce(c.sum, 0) - coalesce(x.sum, 0))::text AS derived
             FROM wallets w
-            LEFT JOIN (SELECT user_id,
+            LEFT JOIN (SELECT user_id, 'USDT'::text AS asset,
                               sum(amount) FILTER (WHERE type = 'buy') AS bought,
                               sum(amount) FILTER (WHERE type = 'sell') AS sold
-                         FROM trades WHERE status = 'completed' GROUP BY user_id) t ON t.user_id = w.user_id
-            LEFT JOIN (SELECT user_id, sum(amount) AS sum FROM chain_deposits WHERE status = 'credited'
-                        GROUP BY user_id) c ON c.user_id = w.user_id
-           WHERE w.coin_symbol = 'USDT'
-             AND w.balance <> coalesce(t.bought, 0) - coalesce(t.sold, 0) + coalesce(c.sum, 0)`,
+                         FROM trades WHERE status = 'completed' GROUP BY user_id) t
+              ON t.user_id = w.user_id AND t.asset = w.coin_symbol
+            LEFT JOIN (SELECT user_id, asset, sum(trunc(amount, 8)) AS sum FROM chain_deposits
+                        WHERE status = 'credited' GROUP BY user_id, asset) c
+              ON c.user_id = w.user_id AND c.asset = w.coin_symbol
+            LEFT JOIN (SELECT user_id, asset, sum(amount + fee) AS sum FROM chain_withdrawals
+                        WHERE status NOT IN ('cancelled', 'rejected', 'failed') GROUP BY user_id, asset) x
+              ON x.user_id = w.user_id AND x.asset = w.coin_symbol
+           WHERE w.balance <> coalesce(t.bought, 0) - coalesce(t.sold, 0) + coalesce(c.sum, 0) - coalesce(x.sum, 0)`,
   },
   {
-    // Credited: USDT user +amount, chain_clearing −amount; anything else: no entries at all.
+    // Hold 2; released (cancel, reject, failed) 2 more; completed: user_held −total,
+    // chain_clearing +amount, house +fee (no house entry for a zero fee).
+    name: 'crypto withdrawal without exactly its ledger entries',
+    sql: `SELECT w.id AS who, w.status, count(l.id) AS entries FROM chain_withdrawals w
+            LEFT JOIN ledger_entries l ON l.operation_id = w.id
+           GROUP BY w.id, w.status, w.amount, w.fee, w.user_id, w.asset
+          HAVING NOT (
+                 count(l.id) = CASE WHEN w.status IN ('pending', 'approved', 'signed', 'broadcast') THEN 2
+                                    WHEN w.status = 'completed' THEN 4 + (CASE WHEN w.fee > 0 THEN 1 ELSE 0 END)
+                                    ELSE 4 END
+             AND bool_and(l.asset = w.asset)
+             AND coalesce(sum(l.amount) FILTER (WHERE l.operation_type = 'chain_withdrawal_hold'
+                                                  AND l.account = 'user' AND l.user_id = w.user_id), 0) = -(w.amount + w.fee)
+             AND coalesce(sum(l.amount) FILTER (WHERE l.operation_type = 'chain_withdrawal_release'
+                                                  AND l.account = 'user' AND l.user_id = w.user_id), 0)
+                 = CASE WHEN w.status IN ('cancelled', 'rejected', 'failed') THEN w.amount + w.fee ELSE 0 END
+             AND coalesce(sum(l.amount) FILTER (WHERE l.operation_type = 'chain_withdrawal_payout'
+                                                  AND l.account = 'chain_clearing'), 0)
+                 = CASE WHEN w.status = 'completed' THEN w.amount ELSE 0 END
+             AND coalesce(sum(l.amount) FILTER (WHERE l.operation_type = 'chain_withdrawal_payout'
+                                                  AND l.account = 'house'), 0)
+                 = CASE WHEN w.status = 'completed' THEN w.fee ELSE 0 END)`,
+  },
+  {
+    // The database hands out the hot wallet's nonces: never one twice, never a gap behind
+    // the stored next one, and the next one is past every signed transaction.
+    name: 'hot wallet nonces reused, or the stored next nonce behind a signed one',
+    sql: `SELECT w.chain_id::text || '/' || w.from_address AS who, w.nonce, count(*) AS n
+            FROM chain_withdrawals w WHERE w.nonce IS NOT NULL
+           GROUP BY w.chain_id, w.from_address, w.nonce HAVING count(*) > 1
+          UNION ALL
+          SELECT n.chain_id::text || '/' || n.address, n.next_nonce, max(w.nonce)
+            FROM chain_nonces n JOIN chain_withdrawals w ON w.chain_id = n.chain_id AND w.from_address = n.address
+           GROUP BY n.chain_id, n.address, n.next_nonce HAVING max(w.nonce) >= n.next_nonce`,
+  },
+  {
+    // Credited: user +credited, chain_clearing −credited in the deposit's asset, where the
+    // credited amount is the amount cut (never rounded up) to 8 places; else no entries.
     name: 'chain deposit without exactly its ledger entries',
     sql: `SELECT d.tx_hash || '/' || d.log_index AS who, d.status, count(l.id) AS entries
             FROM chain_deposits d
             LEFT JOIN ledger_entries l ON l.operation_id = d.id
-           GROUP BY d.id, d.tx_hash, d.log_index, d.status, d.amount, d.user_id
+           GROUP BY d.id, d.tx_hash, d.log_index, d.status, d.amount, d.credited_amount, d.user_id, d.asset
           HAVING CASE WHEN d.status = 'credited' THEN NOT (
                    count(l.id) = 2
-               AND coalesce(sum(l.amount) FILTER (WHERE l.account = 'user' AND l.asset = 'USDT'
-                                                    AND l.user_id = d.user_id), 0) = d.amount
-               AND coalesce(sum(l.amount) FILTER (WHERE l.account = 'chain_clearing' AND l.asset = 'USDT'), 0)
-                   = -d.amount)
+               AND d.credited_amount = trunc(d.amount, 8)
+               AND coalesce(sum(l.amount) FILTER (WHERE l.account = 'user' AND l.asset = d.asset
+                                                    AND l.user_id = d.user_id), 0) = d.credited_amount
+               AND coalesce(sum(l.amount) FILTER (WHERE l.account = 'chain_clearing' AND l.asset = d.asset), 0)
+                   = -d.credited_amount)
                  ELSE count(l.id) > 0 END`,
   },
   {
@@ -176,7 +242,7 @@ const CHECKS: Array<{ name: string; sql: string }> = [
                  = CASE WHEN w.status = 'paid' THEN w.amount ELSE 0 END)`,
   },
   {
-    name: 'ledger entry of no deposit, trade, withdrawal or chain deposit',
+    name: 'ledger entry of no deposit, trade, withdrawal, chain deposit or crypto withdrawal',
     sql: `SELECT l.id AS who, l.operation_type FROM ledger_entries l
            WHERE NOT EXISTS (SELECT 1 FROM deposits d WHERE d.id = l.operation_id AND l.operation_type = 'deposit')
              AND NOT EXISTS (SELECT 1 FROM trades t WHERE t.id = l.operation_id
@@ -184,7 +250,10 @@ const CHECKS: Array<{ name: string; sql: string }> = [
              AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.id = l.operation_id
                               AND l.operation_type IN ('withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'))
              AND NOT EXISTS (SELECT 1 FROM chain_deposits c WHERE c.id = l.operation_id
-                              AND l.operation_type = 'chain_deposit')`,
+                              AND l.operation_type = 'chain_deposit')
+             AND NOT EXISTS (SELECT 1 FROM chain_withdrawals x WHERE x.id = l.operation_id
+                              AND l.operation_type IN ('chain_withdrawal_hold', 'chain_withdrawal_release',
+                                                       'chain_withdrawal_payout'))`,
   },
   {
     // The house's rounding (migration 011): a buyer pays the exact value rounded up to the

@@ -221,14 +221,37 @@ describe.each(availableDrivers())('USDT deposits on chain, on %s', (driver) => {
     expect(await entries(user.id)).toHaveLength(4);
   });
 
-  it('keeps ETH sent to a deposit address as unsupported, never credited', async () => {
+  it('credits ETH cut down to the wallet’s 8 places, and keeps dust below 10^-8 ETH unsupported', async () => {
     const user = await depositor();
-    await chain().waitMined(await chain().fund(user.address, 'ETH', 10n ** 15n));
+    // 0.001234567891234567 ETH: the wallet gets 0.00123456; the 10^-8 tail stays on chain.
+    await chain().waitMined(await chain().fund(user.address, 'ETH', 1_234_567_891_234_567n));
+    // 9,999,999,999 wei is below 10^-8 ETH: nothing the wallet can hold.
+    await chain().waitMined(await chain().fund(user.address, 'ETH', 9_999_999_999n));
     await chain().mine(N);
-    await watcher().step();
-    const [deposit] = await listChainDeposits(t.app.db, user.id);
-    expect(deposit).toMatchObject({ asset: 'ETH', status: 'unsupported', logIndex: -1 });
+    const { credited } = await watcher().step();
+    expect(credited.map((d) => d.amount)).toEqual(['0.001234567891234567']);
+    const deposits = await listChainDeposits(t.app.db, user.id);
+    expect(deposits.map((d) => [d.asset, d.status, d.logIndex])).toEqual([
+      ['ETH', 'credited', -1],
+      ['ETH', 'unsupported', -1],
+    ]);
+    const [eth] = await t.app.db.query<{ balance: string }>(
+      `SELECT balance::text FROM wallets WHERE user_id = $1 AND coin_symbol = 'ETH'`,
+      [user.id],
+    );
+    expect(eth?.balance).toBe('0.00123456');
     expect(await usdtBalance(user.id)).toBe('0.00000000');
+    const ledger = await t.app.db.query<{ asset: string; account: string; amount: string }>(
+      `SELECT asset, account, amount::text FROM ledger_entries
+        WHERE operation_id IN (SELECT id FROM chain_deposits WHERE user_id = $1) ORDER BY id`,
+      [user.id],
+    );
+    expect(ledger).toEqual([
+      { asset: 'ETH', account: 'user', amount: '0.00123456' },
+      { asset: 'ETH', account: 'chain_clearing', amount: '-0.00123456' },
+    ]);
+    // Stepping again credits nothing twice.
+    expect((await watcher().step()).credited).toEqual([]);
   });
 
   it('runs on its own between start() and stop()', async () => {

@@ -40,7 +40,7 @@ describe.each(availableDrivers())('crypto wallet routes on %s', (driver) => {
     expect(first.json()).toMatchObject({
       network: 'Ethereum (local dev chain)',
       chainId: chain().chainId,
-      assets: ['USDT'],
+      assets: ['USDT', 'ETH'],
       minimumConfirmations: N,
       faucet: true,
     });

@@ -24,6 +24,7 @@ export const errorCodes = [
   'invalid_credentials',
   'insufficient_inr',
   'insufficient_usdt',
+  'insufficient_funds',
   'price_changed',
   'invalid_state',
   'idempotency_conflict',

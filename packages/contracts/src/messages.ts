@@ -71,7 +71,8 @@ export const messages = {
     addressInvalid:
       'Enter a valid address: 0x followed by 40 hex characters, with a correct checksum if it has capitals',
     addressOwn: 'This is your own Sikka deposit address. Send to a wallet outside Sikka.',
-    addressHotWallet: "This is Sikka's own wallet. Send to a wallet outside Sikka.",
+    addressSikka: 'This is a Sikka address. Send to a wallet outside Sikka.',
+    addressContract: 'This is the token contract, not a wallet: coins sent to it are lost',
     amountDecimals: (places: number) => `Amount can have at most ${places} decimal places`,
     amountMin: (min: string, asset: string) => `Minimum withdrawal is ${min} ${asset}`,
     dailyLimit: (limit: string, left: string, asset: string) =>

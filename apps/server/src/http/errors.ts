@@ -27,6 +27,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   unsupported_media_type: 415,
   insufficient_inr: 422,
   insufficient_usdt: 422,
+  insufficient_funds: 422,
   idempotency_conflict: 422,
   deposit_limit: 422,
   trade_limit: 422,

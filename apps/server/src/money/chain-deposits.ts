@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { DomainError } from '../domain-error.ts';
 
 /**
- * USDT deposits on an EVM chain (issue 15 phase 2, ADR 015 "Deposits"): the user's deposit
+ * USDT and ETH deposits on an EVM chain (issue 15 phase 2, ADR 015 "Deposits"): the user's deposit
  * address, and crediting through `credit_chain_deposits` (migration 017). The watcher that
  * finds the transfers is `deposit-watcher.ts`.
  */
@@ -170,6 +170,7 @@ export interface ChainDepositView {
   logIndex: number;
   asset: 'USDT' | 'ETH';
   amount: string;
+  creditedAmount: string | null;
   status: ChainDepositStatus;
   confirmations: number;
   requiredConfirmations: number;
@@ -190,13 +191,15 @@ export async function recentChainDeposits(
     log_index: number;
     asset: 'USDT' | 'ETH';
     amount: string;
+    credited_amount: string | null;
     status: ChainDepositStatus;
     confirmations: string;
     block_number: string;
     created_at: Date;
     credited_at: Date | null;
   }>(
-    `SELECT d.tx_hash, d.log_index, d.asset, d.amount::text AS amount, d.status,
+    `SELECT d.tx_hash, d.log_index, d.asset, d.amount::text AS amount,
+            d.credited_amount::text AS credited_amount, d.status,
             d.confirmations::text AS confirmations, d.block_number::text AS block_number,
             d.created_at, d.credited_at
        FROM chain_deposits d
@@ -210,6 +213,7 @@ export async function recentChainDeposits(
     logIndex: r.log_index,
     asset: r.asset,
     amount: r.amount,
+    creditedAmount: r.credited_amount,
     status: r.status,
     confirmations: Number(r.confirmations),
     requiredConfirmations,

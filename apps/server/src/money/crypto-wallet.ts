@@ -16,6 +16,7 @@ import type { Db } from '../db/index.ts';
 import { DomainError } from '../domain-error.ts';
 import { depositAddressFor } from './chain-deposits.ts';
 import { DepositWatcher, type WatcherLogger } from './deposit-watcher.ts';
+import { WithdrawalSender } from './withdrawal-sender.ts';
 
 /**
  * The running app's crypto wallet (issue 15 phase 3, ADR 015): the chain it is on, the
@@ -28,7 +29,9 @@ export interface CryptoWallet {
   /** The local Anvil chain on EVM_CHAIN=dev: its faucet funds test deposits. Null on a real network. */
   readonly devChain: DevChain | null;
   readonly watcher: DepositWatcher;
-  /** Stops the watcher, then the dev chain if this wallet started it. */
+  /** Signs, sends and follows approved crypto withdrawals. */
+  readonly sender: WithdrawalSender;
+  /** Stops the watcher and the sender, then the dev chain if this wallet started it. */
   close(): Promise<void>;
 }
 
@@ -56,9 +59,16 @@ export interface OpenWalletOptions {
   logger: WatcherLogger & { warn(msg: string): void };
   /** An already-started dev chain (tests); the wallet then does not stop it. */
   devChain?: DevChain;
-  /** Whether the watcher loop runs (default true); tests may step it themselves instead. */
+  /** Whether the watcher and sender loops run (default true); tests may step them instead. */
   watch?: boolean;
 }
+
+/**
+ * What the hot wallet gets from the dev chain's faucet when it has less: withdrawals on the
+ * local chain are paid from it, and nothing else fills it there (on a real network, people
+ * fund it; ADR 016).
+ */
+const DEV_HOT_WALLET_FLOOR = { USDT: 1_000_000n * 10n ** 6n, ETH: 100n * 10n ** 18n } as const;
 
 /**
  * The wallet for the config, or null when EVM_CHAIN=off and no chain is given. Fails with a
@@ -92,6 +102,7 @@ export async function openCryptoWallet(options: OpenWalletOptions): Promise<Cryp
   };
   let adapter: EvmChainAdapter;
   let watcher: DepositWatcher;
+  let sender: WithdrawalSender;
   try {
     const keys = await loadEvmKeys(config, { warn: (message) => logger.warn(message) });
     const rpcUrl = devChain ? devChain.rpcUrl : config.EVM_RPC_URL!;
@@ -112,6 +123,14 @@ export async function openCryptoWallet(options: OpenWalletOptions): Promise<Cryp
       logger,
       pollIntervalMs: config.CHAIN_POLL_MS,
     });
+    sender = new WithdrawalSender({
+      db: options.db,
+      chain: adapter,
+      confirmations: config.CHAIN_CONFIRMATIONS,
+      logger,
+      pollIntervalMs: config.CHAIN_POLL_MS,
+    });
+    if (devChain) await fillDevHotWallet(devChain, adapter);
     // One step before the loop: a new chain's cursor is set at the head now, before any
     // address can be handed out (a deposit before the first step would be below the cursor).
     await watcher.step();
@@ -119,20 +138,35 @@ export async function openCryptoWallet(options: OpenWalletOptions): Promise<Cryp
     await stopChain();
     throw err;
   }
-  if (options.watch !== false) watcher.start();
+  if (options.watch !== false) {
+    watcher.start();
+    sender.start();
+  }
   return {
     adapter,
     network: devChain ? DEV_NETWORK_NAME : networkName(adapter.chainId),
     devChain,
     watcher,
+    sender,
     async close() {
       try {
-        await watcher.stop();
+        await Promise.all([watcher.stop(), sender.stop()]);
       } finally {
         await stopChain();
       }
     },
   };
+}
+
+/** Tops the hot wallet up from the dev chain's faucet, each asset to its floor. */
+async function fillDevHotWallet(devChain: DevChain, adapter: ChainAdapter): Promise<void> {
+  for (const asset of ['USDT', 'ETH'] as const) {
+    const have = await adapter.balance(adapter.hotWallet, asset);
+    const floor = DEV_HOT_WALLET_FLOOR[asset];
+    // Not waited for: under manual mining (tests) it is mined with the next block, and until
+    // then the sender finds the wallet short and tries again.
+    if (have < floor) await devChain.fund(adapter.hotWallet, asset, floor - have);
+  }
 }
 
 /** The wallet, or the 503 the crypto routes answer when the server runs without a chain. */

@@ -2,6 +2,7 @@ import type { Address, BlockRef, ChainAdapter, ChainTransfer } from '../chain/ad
 import { fromBaseUnits } from '../chain/values.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { creditChainDeposits, watchedAddresses, type ChainDeposit } from './chain-deposits.ts';
+import { PollLoop } from './poll-loop.ts';
 
 /** What the watcher logs through; pino's (Fastify's) logger fits. */
 export interface WatcherLogger {
@@ -48,7 +49,7 @@ interface Cursor {
 class CursorMoved extends Error {}
 
 /**
- * Finds USDT transfers to the users' deposit addresses and credits them after N
+ * Finds USDT and ETH transfers to the users' deposit addresses and credits them after N
  * confirmations, exactly once (ADR 015, "Deposits"). Every step:
  *
  * 1. reads the cursor (the last scanned block and its hash) and compares that hash with the
@@ -72,9 +73,7 @@ export class DepositWatcher {
   readonly #maxBlocks: bigint;
   readonly #keepBlocks: bigint;
   readonly #startBlock: bigint | undefined;
-  #loop: Promise<void> | null = null;
-  #stopping = false;
-  #wake: (() => void) | null = null;
+  readonly #loop: PollLoop;
 
   constructor(options: DepositWatcherOptions) {
     if (!Number.isInteger(options.confirmations) || options.confirmations < 1) {
@@ -88,6 +87,11 @@ export class DepositWatcher {
     this.#maxBlocks = BigInt(Math.max(1, options.maxBlocksPerStep ?? 100));
     this.#keepBlocks = BigInt(Math.max(options.keepBlocks ?? 128, options.confirmations + 1));
     this.#startBlock = options.startBlock;
+    this.#loop = new PollLoop(
+      async () => ({ again: !(await this.step()).caughtUp }),
+      this.#pollMs,
+      (err) => this.#log.error({ err, chainId: this.chainId }, 'deposit watcher step failed'),
+    );
   }
 
   get chainId(): number {
@@ -140,37 +144,12 @@ export class DepositWatcher {
 
   /** Steps every pollIntervalMs (at once while behind the head) until stop(). */
   start(): void {
-    if (this.#loop) return;
-    this.#stopping = false;
-    this.#loop = this.#run();
+    this.#loop.start();
   }
 
   /** Stops the loop after the step in flight, if any, has finished. */
-  async stop(): Promise<void> {
-    this.#stopping = true;
-    this.#wake?.();
-    await this.#loop;
-    this.#loop = null;
-  }
-
-  async #run(): Promise<void> {
-    while (!this.#stopping) {
-      let again = false;
-      try {
-        again = !(await this.step()).caughtUp;
-      } catch (err) {
-        this.#log.error({ err, chainId: this.chainId }, 'deposit watcher step failed');
-      }
-      if (again || this.#stopping) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.#pollMs);
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = null;
-    }
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** The chain's cursor, created on its first step just before startBlock (or the head). */
@@ -300,7 +279,8 @@ export class DepositWatcher {
   /**
    * One transfer, once: a repeat of a known one does nothing, except that an orphaned one
    * found again (its transaction re-mined in another block) is pending again at its new block.
-   * ETH, and token amounts with more places than the ledger's 8, are kept as 'unsupported'.
+   * What the wallet cannot hold is kept as 'unsupported': ETH below 10^-8 (crediting cuts ETH
+   * to the wallet's 8 places, migration 018), token amounts with more than 8 places.
    */
   async #record(tx: Queryable, t: ChainTransfer): Promise<void> {
     const amount = fromBaseUnits(t.amount, this.#chain.assets[t.asset].decimals);
@@ -308,8 +288,9 @@ export class DepositWatcher {
       `INSERT INTO chain_deposits (chain_id, tx_hash, log_index, user_id, address, from_address,
                                    asset, amount, block_number, block_hash, status)
        SELECT $1, $2, $3, a.user_id, a.address, $5, $6, $7::numeric, $8::bigint, $9,
-              CASE WHEN $6::text = 'USDT' AND $7::numeric = round($7::numeric, 8)
-                   THEN 'pending' ELSE 'unsupported' END
+              CASE WHEN $6::text = 'USDT' AND $7::numeric = round($7::numeric, 8) THEN 'pending'
+                   WHEN $6::text = 'ETH' AND trunc($7::numeric, 8) > 0 THEN 'pending'
+                   ELSE 'unsupported' END
          FROM chain_deposit_addresses a WHERE a.chain_id = $1 AND a.address = $4
        ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE
           SET user_id = EXCLUDED.user_id, address = EXCLUDED.address,

@@ -5,6 +5,7 @@ import {
   WS_CLOSE_SERVER_SHUTDOWN,
   WS_CLOSE_SESSION_ENDED,
   type BalanceMessage,
+  type CryptoActivityMessage,
   type HeartbeatMessage,
   type TickersMessage,
 } from '@sikka/contracts';
@@ -72,6 +73,7 @@ export class RealtimeHub {
     snapshotsSent: 0,
     slowSkips: 0,
     balancesSent: 0,
+    cryptoActivitySent: 0,
     deadTerminated: 0,
     sessionsEnded: 0,
   };
@@ -183,6 +185,26 @@ export class RealtimeHub {
           this.flushing = null;
         });
       }, BALANCE_COALESCE_MS);
+    }
+  }
+
+  /**
+   * A `crypto_activity` notification (payload: user id, migration 018): the user's chain
+   * deposits or crypto withdrawals changed. The message carries nothing but its type; the
+   * page loads what it shows again. NOTIFY already sends one per user per transaction.
+   */
+  onCryptoActivity(payload: string): void {
+    const userId = payload.trim().toLowerCase();
+    if (!isUuid(userId) || this.closed) return;
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    const frame = Buffer.from(
+      JSON.stringify({ type: 'cryptoActivity' } satisfies CryptoActivityMessage),
+    );
+    for (const c of set) {
+      if (c.ws.readyState !== WebSocket.OPEN) continue;
+      c.ws.send(frame, text);
+      this.stats.cryptoActivitySent += 1;
     }
   }
 

@@ -45,6 +45,8 @@ export function realtimeSocketErrorHandler(
 
 /** Written by the triggers of migration 003 with the user id as payload. */
 export const BALANCE_CHANNEL = 'balance_changed';
+/** Written by the triggers of migration 018 (chain deposits, crypto withdrawals), user id payload. */
+export const CRYPTO_ACTIVITY_CHANNEL = 'crypto_activity';
 
 /**
  * WebSocket /api/realtime: Origin checked at the handshake, the user taken from the session
@@ -70,11 +72,19 @@ export const realtimePlugin = fp(
       (payload) => hub.onBalanceChanged(payload),
       () => hub.refreshAllBalances(),
     );
+    const unlistenCrypto = await app.db.listen(
+      CRYPTO_ACTIVITY_CHANNEL,
+      (payload) => hub.onCryptoActivity(payload),
+      // Changes made while the LISTEN connection was down were never notified: a balance
+      // refresh reaches the pages, and they reload their crypto lists on it too.
+      () => undefined,
+    );
     hub.start();
     app.addHook('onClose', async () => {
       app.market.off('tick', onTick);
       await hub.close();
       await unlisten().catch(() => undefined);
+      await unlistenCrypto().catch(() => undefined);
     });
 
     app.get(

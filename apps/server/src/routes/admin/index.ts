@@ -8,6 +8,7 @@ import adminAuditRoutes from './audit.ts';
 import adminTdsRoutes from './tds.ts';
 import adminWithdrawalsRoutes from './withdrawals.ts';
 import adminBankAccountsRoutes from './bank-accounts.ts';
+import adminCryptoWithdrawalsRoutes from './crypto-withdrawals.ts';
 
 /**
  * Everything under /api/admin: one guard for the whole folder (401 signed out, 403 for
@@ -32,6 +33,7 @@ export const adminRouteModules: FastifyPluginAsyncZod[] = [
   adminAuditRoutes,
   adminWithdrawalsRoutes,
   adminBankAccountsRoutes,
+  adminCryptoWithdrawalsRoutes,
   adminTdsRoutes,
 ];
 

@@ -1,20 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CHAIN_DEPOSITS_LIMIT,
+  CHAIN_WITHDRAWALS_LIMIT,
+  chainAssets,
   chainDepositsResponseSchema,
+  chainWithdrawalDetailResponseSchema,
+  chainWithdrawalResponseSchema,
+  chainWithdrawalsResponseSchema,
+  createChainWithdrawalRequestSchema,
+  cryptoWalletResponseSchema,
   depositAddressResponseSchema,
   faucetRequestSchema,
   faucetResponseSchema,
+  idempotencyHeadersSchema,
 } from '@sikka/contracts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { depositAddressFor, recentChainDeposits } from '../../money/chain-deposits.ts';
+import {
+  cancelChainWithdrawal,
+  chainOf,
+  cryptoWalletState,
+  getOwnChainWithdrawal,
+  listOwnChainWithdrawals,
+  requestChainWithdrawal,
+} from '../../money/chain-withdrawals.ts';
 import { requireWallet, sendFromFaucet } from '../../money/crypto-wallet.ts';
 
-/** /api/crypto: the signed-in user's USDT deposits on the EVM chain (ADR 015, phase 3). */
+const idParams = z.object({ id: z.string() });
+
+/** /api/crypto: the signed-in user's USDT and ETH on the EVM chain (ADR 015, ADR 016). */
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUserHook);
+  /** The chain the views name, or the 503 of a server without one. */
+  const chain = () => chainOf(requireWallet(app.cryptoWallet), app.config.CHAIN_CONFIRMATIONS);
 
   app.get(
     '/deposit-address',
@@ -26,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return {
         network: wallet.network,
         chainId,
-        assets: ['USDT' as const],
+        assets: [...chainAssets],
         address,
         minimumConfirmations: app.config.CHAIN_CONFIRMATIONS,
         faucet: wallet.devChain !== null,
@@ -63,6 +84,105 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       return sendFromFaucet(app.db, app.cryptoWallet, user.id, request.body);
+    },
+  );
+
+  app.get(
+    '/wallet',
+    { schema: { response: { 200: cryptoWalletResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return cryptoWalletState(app.db, user.id, chain());
+    },
+  );
+
+  app.get(
+    '/withdrawals',
+    { schema: { response: { 200: chainWithdrawalsResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return {
+        withdrawals: await listOwnChainWithdrawals(
+          app.db,
+          user.id,
+          chain(),
+          CHAIN_WITHDRAWALS_LIMIT,
+        ),
+      };
+    },
+  );
+
+  // Another user's id answers like an unknown one.
+  app.get(
+    '/withdrawals/:id',
+    {
+      schema: {
+        params: idParams,
+        response: { 200: chainWithdrawalDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return {
+        withdrawal: await getOwnChainWithdrawal(app.db, user.id, request.params.id, chain()),
+      };
+    },
+  );
+
+  app.post(
+    '/withdrawals',
+    {
+      config: { rateLimit: moneyRateLimit(app.config) },
+      schema: {
+        headers: idempotencyHeadersSchema,
+        body: createChainWithdrawalRequestSchema,
+        response: { 201: chainWithdrawalResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const wallet = requireWallet(app.cryptoWallet);
+      const { adapter } = wallet;
+      const answer = await requestChainWithdrawal(
+        app.db,
+        user.id,
+        request.headers['idempotency-key'],
+        request.body,
+        chain(),
+        {
+          hotWallet: adapter.hotWallet,
+          tokenContracts: Object.values(adapter.assets).flatMap((a) =>
+            a.contract ? [a.contract] : [],
+          ),
+        },
+        (input) => adapter.parseAddress(input),
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/withdrawals/:id/cancel',
+    {
+      config: { rateLimit: moneyRateLimit(app.config) },
+      schema: {
+        params: idParams,
+        headers: idempotencyHeadersSchema,
+        response: { 200: chainWithdrawalResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const answer = await cancelChainWithdrawal(
+        app.db,
+        user.id,
+        request.params.id,
+        request.headers['idempotency-key'],
+        chain(),
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(200).send(answer.body);
     },
   );
 };

@@ -1,0 +1,253 @@
+import {
+  confirmations as confirmationsOf,
+  ChainError,
+  type ChainAdapter,
+  type ChainAssetCode,
+  type Hex,
+  type TransferFees,
+} from '../chain/adapter.ts';
+import { requireAddress, toBaseUnits } from '../chain/values.ts';
+import type { Db } from '../db/index.ts';
+import type { WatcherLogger } from './deposit-watcher.ts';
+import { PollLoop } from './poll-loop.ts';
+
+export interface WithdrawalSenderOptions {
+  db: Db;
+  chain: ChainAdapter;
+  /** CHAIN_CONFIRMATIONS: blocks the transaction needs, its own included, to be completed. */
+  confirmations: number;
+  logger: WatcherLogger;
+  pollIntervalMs?: number;
+  /**
+   * A failpoint for the crash tests: runs after a signed transaction is committed to the
+   * database and before it is sent. Production never sets it.
+   */
+  afterSign?: (withdrawalId: string) => Promise<void>;
+}
+
+export interface SenderStepResult {
+  /** Withdrawals signed (and stored) by this step. */
+  signed: string[];
+  /** Withdrawals whose transaction a node accepted in this step (first send or a re-send). */
+  broadcast: string[];
+  completed: string[];
+  failed: string[];
+}
+
+type QueuedRow = {
+  id: string;
+  asset: ChainAssetCode;
+  to_address: string;
+  amount: string;
+};
+
+type InFlightRow = {
+  id: string;
+  status: 'signed' | 'broadcast';
+  raw_tx: Hex;
+  tx_hash: Hex;
+  confirmations: string;
+};
+
+/**
+ * Pays approved crypto withdrawals from the hot wallet (ADR 016). Each step:
+ *
+ * 1. signs each approved withdrawal with the next nonce from `chain_nonces` and commits the
+ *    signed transaction, its hash and the nonce in one transaction (`sign_chain_withdrawal`).
+ *    Nothing has left the machine yet: a crash before the commit leaves it approved and the
+ *    nonce unused; a crash after leaves a stored transaction, which step 2 sends;
+ * 2. sends every stored one not yet accepted, oldest nonce first, the same bytes every time:
+ *    a re-send of a transaction the node already has is not an error (adapter.broadcast), so
+ *    a crash between sending and recording the send cannot make a second payment;
+ * 3. follows the sent ones: a receipt with CHAIN_CONFIRMATIONS blocks completes the withdrawal
+ *    (success) or fails it and releases the hold (reverted); without a receipt the same
+ *    transaction is sent again (a node that dropped it gets it back).
+ *
+ * Like the watcher, it keeps nothing in memory between steps: a restart or a second instance
+ * is only "look again", and the functions' locks and status checks make each move once.
+ */
+export class WithdrawalSender {
+  readonly #db: Db;
+  readonly #chain: ChainAdapter;
+  readonly #confirmations: number;
+  readonly #log: WatcherLogger;
+  readonly #afterSign: ((id: string) => Promise<void>) | undefined;
+  readonly #loop: PollLoop;
+
+  constructor(options: WithdrawalSenderOptions) {
+    if (!Number.isInteger(options.confirmations) || options.confirmations < 1) {
+      throw new Error('confirmations must be a positive integer');
+    }
+    this.#db = options.db;
+    this.#chain = options.chain;
+    this.#confirmations = options.confirmations;
+    this.#log = options.logger;
+    this.#afterSign = options.afterSign;
+    this.#loop = new PollLoop(
+      async () => {
+        await this.step();
+        return { again: false };
+      },
+      options.pollIntervalMs ?? 5_000,
+      (err) =>
+        this.#log.error({ err, chainId: this.#chain.chainId }, 'withdrawal sender step failed'),
+    );
+  }
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+
+  /** Runs the next step now (an admin just approved one). */
+  poke(): void {
+    this.#loop.poke();
+  }
+
+  async step(): Promise<SenderStepResult> {
+    const result: SenderStepResult = { signed: [], broadcast: [], completed: [], failed: [] };
+    for (;;) {
+      const id = await this.#signNext();
+      if (!id) break;
+      result.signed.push(id);
+    }
+    await this.#follow(result);
+    return result;
+  }
+
+  /** Signs the oldest approved withdrawal; its id, or null when none is left (or it must wait). */
+  async #signNext(): Promise<string | null> {
+    const chainId = this.#chain.chainId;
+    const [row] = await this.#db.query<QueuedRow>(
+      `SELECT w.id, w.asset, w.to_address, w.amount::text FROM chain_withdrawals w
+        WHERE w.chain_id = $1 AND w.status = 'approved'
+        ORDER BY w.decided_at, w.id LIMIT 1`,
+      [chainId],
+    );
+    if (!row) return null;
+    const request = {
+      to: requireAddress(row.to_address),
+      asset: row.asset,
+      amount: toBaseUnits(withoutTrailingZeros(row.amount), this.#chain.assets[row.asset].decimals),
+    };
+    let fees: TransferFees;
+    try {
+      fees = await this.#chain.estimateFees(request);
+    } catch (err) {
+      // Most often the hot wallet lacks the coins or the gas: it stays approved and is tried
+      // again each step, so people can top the wallet up; later ones wait behind it.
+      this.#log.error(
+        { err, withdrawalId: row.id, asset: row.asset, hotWallet: this.#chain.hotWallet },
+        'crypto withdrawal cannot be signed yet (hot wallet balance or gas?)',
+      );
+      return null;
+    }
+    const chainNonce = await this.#chain.nonce('latest');
+    const hot = this.#chain.hotWallet.toLowerCase();
+    try {
+      await this.#db.transaction(async (tx) => {
+        const [n] = await tx.query<{ nonce: number }>(
+          `SELECT lock_chain_nonce($1, $2, $3) AS nonce`,
+          [chainId, hot, chainNonce],
+        );
+        const signed = await this.#chain.signTransfer({ ...request, nonce: n!.nonce, fees });
+        await tx.query(`SELECT 1 FROM sign_chain_withdrawal($1::uuid, $2, $3, $4, $5)`, [
+          row.id,
+          signed.from.toLowerCase(),
+          signed.nonce,
+          signed.rawTx.toLowerCase(),
+          signed.txHash.toLowerCase(),
+        ]);
+      });
+    } catch (err) {
+      // Another instance signed it first (it is no longer approved): nothing to do here.
+      if ((err as { code?: unknown }).code === 'SK003') return row.id;
+      throw err;
+    }
+    this.#log.info({ withdrawalId: row.id }, 'crypto withdrawal signed');
+    await this.#afterSign?.(row.id);
+    return row.id;
+  }
+
+  /** Sends what is stored and follows what was sent (steps 2 and 3), oldest nonce first. */
+  async #follow(result: SenderStepResult): Promise<void> {
+    const rows = await this.#db.query<InFlightRow>(
+      `SELECT w.id, w.status, w.raw_tx, w.tx_hash, w.confirmations::text FROM chain_withdrawals w
+        WHERE w.chain_id = $1 AND w.status IN ('signed', 'broadcast') ORDER BY w.nonce`,
+      [this.#chain.chainId],
+    );
+    if (rows.length === 0) return;
+    const head = await this.#chain.head();
+    for (const row of rows) {
+      const receipt = await this.#chain.receipt(row.tx_hash);
+      if (!receipt) {
+        if (!(await this.#send(row))) break;
+        if (row.status === 'signed') {
+          await this.#db.query(`SELECT 1 FROM mark_chain_withdrawal_broadcast($1::uuid)`, [row.id]);
+        }
+        result.broadcast.push(row.id);
+        continue;
+      }
+      const depth = confirmationsOf(receipt.blockNumber, head);
+      if (depth < this.#confirmations) {
+        await this.#db.query(
+          `UPDATE chain_withdrawals SET confirmations = $2, updated_at = clock_timestamp()
+            WHERE id = $1 AND status IN ('signed', 'broadcast') AND confirmations <> $2`,
+          [row.id, depth],
+        );
+        if (row.status === 'signed') {
+          await this.#db.query(`SELECT 1 FROM mark_chain_withdrawal_broadcast($1::uuid)`, [row.id]);
+        }
+        continue;
+      }
+      // Deep enough; the block must still be the one the receipt names (a node mid-reorg).
+      const block = await this.#chain.block(receipt.blockNumber);
+      if (block?.hash.toLowerCase() !== receipt.blockHash.toLowerCase()) continue;
+      const params = [row.id, String(receipt.blockNumber), receipt.blockHash.toLowerCase()];
+      if (receipt.status === 'success') {
+        await this.#db.query(
+          `SELECT 1 FROM complete_chain_withdrawal($1::uuid, $2::bigint, $3, $4::bigint)`,
+          [...params, depth],
+        );
+        result.completed.push(row.id);
+        this.#log.info(
+          { withdrawalId: row.id, txHash: row.tx_hash },
+          'crypto withdrawal completed',
+        );
+      } else {
+        await this.#db.query(`SELECT 1 FROM fail_chain_withdrawal($1::uuid, $2::bigint, $3, $4)`, [
+          ...params,
+          'The transaction failed on chain. The amount and the fee are back in your wallet.',
+        ]);
+        result.failed.push(row.id);
+        this.#log.error(
+          { withdrawalId: row.id, txHash: row.tx_hash },
+          'crypto withdrawal reverted',
+        );
+      }
+    }
+  }
+
+  /** Sends the stored bytes; false when the node refused them (later nonces wait behind). */
+  async #send(row: InFlightRow): Promise<boolean> {
+    try {
+      await this.#chain.broadcast(row.raw_tx);
+      return true;
+    } catch (err) {
+      if (!(err instanceof ChainError)) throw err;
+      this.#log.error(
+        { err, withdrawalId: row.id, txHash: row.tx_hash },
+        'crypto withdrawal could not be sent; trying again next step',
+      );
+      return false;
+    }
+  }
+}
+
+/** '25.00000000' → '25': numeric(30, 8) pads to 8 places, more than USDT's token has. */
+function withoutTrailingZeros(amount: string): string {
+  return amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminChainWithdrawalResponseSchema,
+  adminChainWithdrawalsQuerySchema,
+  adminChainWithdrawalsResponseSchema,
+  rejectChainWithdrawalRequestSchema,
+} from '@sikka/contracts';
+import { requireAdminHook } from '../../auth/plugin.ts';
+import type { Db } from '../../db/index.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import {
+  chainOf,
+  decideChainWithdrawal,
+  getAdminChainWithdrawal,
+  listAdminChainWithdrawals,
+  type ChainWithdrawalDecision,
+} from '../../money/chain-withdrawals.ts';
+import { requireWallet } from '../../money/crypto-wallet.ts';
+import { adminPage, decisionHandler, decisionSchema, idParams } from './route-helpers.ts';
+
+/**
+ * /api/admin/crypto-withdrawals: every user's crypto withdrawals, one of them, and the
+ * decisions: approve (queued for the hot wallet, which signs and sends it) or reject (the hold
+ * goes back); only from pending, 409 invalid_state after. An Idempotency-Key replays a retry.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdminHook);
+  const answers = { 200: adminChainWithdrawalResponseSchema, ...errorResponses };
+  const chain = () => chainOf(requireWallet(app.cryptoWallet), app.config.CHAIN_CONFIRMATIONS);
+  const decide = decisionHandler(
+    app.db,
+    async (
+      db: Db,
+      adminId: string,
+      id: string,
+      key: string | undefined,
+      d: ChainWithdrawalDecision,
+    ) => {
+      const answer = await decideChainWithdrawal(db, adminId, id, key, d, chain());
+      // An approval is signed and sent at once, not after the sender's next pause.
+      if (d.kind === 'approve') app.cryptoWallet?.sender.poke();
+      return answer;
+    },
+  );
+
+  app.get(
+    '/crypto-withdrawals',
+    {
+      schema: {
+        querystring: adminChainWithdrawalsQuerySchema,
+        response: { 200: adminChainWithdrawalsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      adminPage(request.query, await listAdminChainWithdrawals(app.db, request.query, chain())),
+  );
+
+  app.get(
+    '/crypto-withdrawals/:id',
+    { schema: { params: idParams, response: answers } },
+    async (request) => ({
+      withdrawal: await getAdminChainWithdrawal(app.db, request.params.id, chain()),
+    }),
+  );
+
+  app.post(
+    '/crypto-withdrawals/:id/approve',
+    {
+      schema: { ...decisionSchema, body: z.strictObject({}).optional(), response: answers },
+    },
+    (request, reply) => decide(request, reply, { kind: 'approve' }),
+  );
+
+  app.post(
+    '/crypto-withdrawals/:id/reject',
+    { schema: { ...decisionSchema, body: rejectChainWithdrawalRequestSchema, response: answers } },
+    (request, reply) => decide(request, reply, { kind: 'reject', reason: request.body.reason }),
+  );
+};
+
+export default routes;
