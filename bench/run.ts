@@ -17,6 +17,7 @@ import { chromiumPath, startPgCluster, type PgCluster } from '../test/support/pg
 import { machineInfo, pgBinDir, type BenchContext } from './lib/context.ts';
 import { createDatabase } from './lib/databases.ts';
 import { Report } from './lib/report.ts';
+import { benchChain } from './parts/chain.ts';
 import { benchFanout } from './parts/fanout.ts';
 import { benchGrowth } from './parts/growth.ts';
 import { benchStatement } from './parts/statement.ts';
@@ -65,6 +66,12 @@ const PARTS: Part[] = [
     needs: ['postgres'],
     run: (ctx, cluster) => benchStatement(ctx, cluster!),
   },
+  {
+    id: '8',
+    title: 'Chain deposits: watcher crediting on PostgreSQL',
+    needs: ['postgres'],
+    run: (ctx, cluster) => benchChain(ctx, cluster!),
+  },
 ];
 
 function parseArgs(argv: string[]): { short: boolean; only: Set<string> | null } {
@@ -74,7 +81,7 @@ function parseArgs(argv: string[]): { short: boolean; only: Set<string> | null }
     if (arg === '--short') short = true;
     else if (arg.startsWith('--only=')) only = new Set(arg.slice(7).split(','));
     else if (arg === '--help' || arg === '-h') {
-      console.log('usage: npm run bench [-- --short] [-- --only=1,2,3,4,5,6,7]');
+      console.log('usage: npm run bench [-- --short] [-- --only=1,2,3,4,5,6,7,8]');
       process.exit(0);
     } else {
       console.error(`unknown argument ${arg}`);
