@@ -32,7 +32,7 @@ interface Ctx {
   cookie: string | undefined;
   aId: string;
   /** A's own trade, deposit and withdrawal (the statement's links open them). */
-  aRecords: { trade: string; deposit: string; withdrawal: string };
+  aRecords: { trade: string; deposit: string; withdrawal: string; cryptoWithdrawal: string };
   /** A fresh session of the actor (for logout, which ends the session it is sent with). */
   freshCookie(): Promise<string | undefined>;
 }
@@ -159,6 +159,31 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   'GET /api/crypto/deposit-address': { access: 'user' },
   'GET /api/crypto/deposits': { access: 'user' },
   'POST /api/crypto/faucet': { access: 'user', probe: () => json({ asset: 'USDT', amount: '1' }) },
+  // Crypto withdrawals (ADR 016): the user's own; one of A's, for A only.
+  'GET /api/crypto/wallet': { access: 'user' },
+  'GET /api/crypto/withdrawals': { access: 'user' },
+  'GET /api/crypto/withdrawals/:id': {
+    access: 'self',
+    probe: (ctx) => ({ url: `/api/crypto/withdrawals/${ctx.aRecords.cryptoWithdrawal}` }),
+  },
+  'POST /api/crypto/withdrawals': {
+    access: 'user',
+    probe: () =>
+      json({
+        asset: 'USDT',
+        address: '0x000000000000000000000000000000000000dEaD',
+        amount: '10',
+        beneficiary: { kind: 'own' },
+      }),
+  },
+  'POST /api/crypto/withdrawals/:id/cancel': { access: 'user' },
+  'GET /api/admin/crypto-withdrawals': { access: 'admin' },
+  'GET /api/admin/crypto-withdrawals/:id': { access: 'admin' },
+  'POST /api/admin/crypto-withdrawals/:id/approve': { access: 'admin', probe: () => json({}) },
+  'POST /api/admin/crypto-withdrawals/:id/reject': {
+    access: 'admin',
+    probe: () => json({ reason: 'Address on a sanctions list' }),
+  },
   // The admin folder's catch-all (printed as a bare `*`): unknown admin paths stay behind the guard.
   '* *': { access: 'admin', probe: () => ({ url: '/api/admin/no-such-page' }) },
 };
@@ -180,7 +205,7 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
   const creds: Partial<Record<Actor, { email: string; password: string }>> = {};
   let aId = '';
   let chain: DevChain | undefined;
-  let aRecords: Ctx['aRecords'] = { trade: '', deposit: '', withdrawal: '' };
+  let aRecords: Ctx['aRecords'] = { trade: '', deposit: '', withdrawal: '', cryptoWithdrawal: '' };
 
   beforeAll(async () => {
     // A dev chain, so the crypto routes answer as with a wallet rather than 503.
@@ -224,10 +249,35 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
     });
     if (withdrawal.statusCode !== 201)
       throw new Error(`withdrawal ${withdrawal.statusCode} ${withdrawal.body}`);
+    // USDT on chain for A (faucet, N blocks, a watcher step), then a crypto withdrawal of A's.
+    const faucet = await t.app.inject({
+      method: 'POST',
+      url: '/api/crypto/faucet',
+      headers,
+      payload: { asset: 'USDT', amount: '50' },
+    });
+    if (faucet.statusCode !== 200) throw new Error(`faucet ${faucet.statusCode} ${faucet.body}`);
+    await chain!.waitMined(faucet.json().txHash);
+    await chain!.mine(t.app.config.CHAIN_CONFIRMATIONS);
+    await t.app.cryptoWallet!.watcher.step();
+    const cryptoWithdrawal = await t.app.inject({
+      method: 'POST',
+      url: '/api/crypto/withdrawals',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      payload: {
+        asset: 'USDT',
+        address: '0x000000000000000000000000000000000000bEEF',
+        amount: '20',
+        beneficiary: { kind: 'own' },
+      },
+    });
+    if (cryptoWithdrawal.statusCode !== 201)
+      throw new Error(`crypto withdrawal ${cryptoWithdrawal.statusCode} ${cryptoWithdrawal.body}`);
     aRecords = {
       trade: trade.json().trade.id,
       deposit,
       withdrawal: withdrawal.json().withdrawal.id,
+      cryptoWithdrawal: cryptoWithdrawal.json().withdrawal.id,
     };
   });
   afterAll(async () => {

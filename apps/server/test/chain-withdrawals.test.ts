@@ -278,6 +278,25 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
     expect((await wallet().sender.step()).completed).toEqual([id]);
     expect(await wallet().adapter.balance(to, 'ETH')).toBe(50_000_000_000_000_000n);
     expect(await state(user.cookie)).toMatchObject({ ETH: '0.04950000/0.00000000' });
+    // The statement shows the ETH deposit and the withdrawal, newest first, in ETH.
+    const statement = await get('/api/statement?asset=ETH', user.cookie);
+    expect(statement.statusCode).toBe(200);
+    const entries = statement.json().entries as Array<{
+      type: string;
+      account: string;
+      asset: string;
+      amount: string;
+      link: { kind: string; id: string };
+    }>;
+    expect(entries.map((e) => [e.type, e.account, e.asset, e.amount])).toEqual([
+      ['chain_withdrawal_payout', 'held', 'ETH', '-0.05050000'],
+      ['chain_withdrawal_hold', 'held', 'ETH', '0.05050000'],
+      ['chain_withdrawal_hold', 'available', 'ETH', '-0.05050000'],
+      ['chain_deposit', 'available', 'ETH', '0.10000000'],
+    ]);
+    expect(entries[0]!.link).toEqual({ kind: 'crypto_withdrawal', id });
+    const filtered = await get('/api/statement?type=chain_withdrawal', user.cookie);
+    expect(filtered.json().entries).toHaveLength(3);
   });
 
   it('gives the hold back on rejection and cancellation; a decided one cannot be decided again', async () => {

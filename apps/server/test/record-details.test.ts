@@ -254,15 +254,19 @@ describe.each(availableDrivers())('one trade, deposit or withdrawal by id on %s'
     expect(entries).toHaveLength(7);
     const route = { trade: 'trades', deposit: 'deposits', withdrawal: 'withdrawals' } as const;
     for (const { link } of entries) {
-      // Chain deposits link to the crypto deposit list (GET /api/crypto/deposits); none here.
-      if (link.kind === 'crypto_deposit') throw new Error('no chain deposit was seeded');
+      // Chain deposits and crypto withdrawals link to the crypto pages; none here.
+      if (link.kind === 'crypto_deposit' || link.kind === 'crypto_withdrawal') {
+        throw new Error('no chain deposit or crypto withdrawal was seeded');
+      }
       const res = await http.get(`/api/${route[link.kind]}/${link.id}`, u.cookie);
       expect(res.statusCode, `${link.kind} ${link.id}`).toBe(200);
       expect(res.json()[link.kind].id).toBe(link.id);
     }
     const stranger = await signUp(t.app);
     const first = entries[0]!.link;
-    if (first.kind === 'crypto_deposit') throw new Error('no chain deposit was seeded');
+    if (first.kind === 'crypto_deposit' || first.kind === 'crypto_withdrawal') {
+      throw new Error('no chain deposit or crypto withdrawal was seeded');
+    }
     expect(
       (await http.get(`/api/${route[first.kind]}/${first.id}`, stranger.cookie)).statusCode,
     ).toBe(404);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export const statementMessages = {
   typeInvalid: 'Choose a valid entry type',
-  assetInvalid: 'Choose INR or USDT',
+  assetInvalid: 'Choose INR, USDT or ETH',
   dateInvalid: 'Enter a date as YYYY-MM-DD',
   rangeInvalid: 'The start date must not be after the end date',
   pageInvalid: 'Page must be a whole number from 1',
@@ -24,6 +24,7 @@ const recordName: Record<RecordKind, string> = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
   crypto_deposit: 'Crypto deposit',
+  crypto_withdrawal: 'Crypto withdrawal',
 };
 export const recordMessages = {
   /** Unknown, malformed and someone else's ids alike: the server does not tell them apart. */
@@ -55,15 +56,27 @@ export const statementEntryTypes = [
   'withdrawal_hold',
   'withdrawal_release',
   'withdrawal_payout',
-  /** USDT received on chain at the user's deposit address, credited after N confirmations */
+  /** USDT or ETH received on chain at the user's deposit address, credited after N confirmations */
   'chain_deposit',
+  /** a crypto withdrawal's amount + fee held at request, given back, or paid out on chain */
+  'chain_withdrawal_hold',
+  'chain_withdrawal_release',
+  'chain_withdrawal_payout',
 ] as const;
 export type StatementEntryType = (typeof statementEntryTypes)[number];
-/** Filter values: one type, or a group ('trade' = buys and sells, 'withdrawal' = all three). */
-export const statementTypeFilters = [...statementEntryTypes, 'trade', 'withdrawal'] as const;
+/**
+ * Filter values: one type, or a group ('trade' = buys and sells, 'withdrawal' = the three INR
+ * withdrawal types, 'chain_withdrawal' = the three crypto withdrawal types).
+ */
+export const statementTypeFilters = [
+  ...statementEntryTypes,
+  'trade',
+  'withdrawal',
+  'chain_withdrawal',
+] as const;
 export type StatementTypeFilter = (typeof statementTypeFilters)[number];
 
-export const statementAssets = ['INR', 'USDT'] as const;
+export const statementAssets = ['INR', 'USDT', 'ETH'] as const;
 export type StatementAsset = (typeof statementAssets)[number];
 
 /** Entries per statement page. */
@@ -126,10 +139,10 @@ export const statementEntrySchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   type: z.enum(statementEntryTypes),
-  /** the user's available balance, or the INR held for a pending withdrawal */
+  /** the user's available balance, or what is held for a withdrawal in flight */
   account: z.enum(['available', 'held']),
   asset: z.enum(statementAssets),
-  /** signed: + credits the account; INR 2 places, USDT 8 */
+  /** signed: + credits the account; INR 2 places, USDT and ETH 8 */
   amount: z.string(),
   /** the account's balance in this asset right after this entry, whatever the filters */
   balanceAfter: z.string(),
@@ -137,7 +150,7 @@ export const statementEntrySchema = z.object({
   tds: z.string().nullable(),
   /** what the entry belongs to: open /trades or /deposits or withdrawals with this id */
   link: z.object({
-    kind: z.enum(['deposit', 'trade', 'withdrawal', 'crypto_deposit']),
+    kind: z.enum(['deposit', 'trade', 'withdrawal', 'crypto_deposit', 'crypto_withdrawal']),
     id: z.string(),
   }),
 });

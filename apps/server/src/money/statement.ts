@@ -27,6 +27,10 @@ const TYPE_GROUPS: Record<StatementTypeFilter, readonly StatementEntryType[]> = 
   trade: ['trade_buy', 'trade_sell'],
   withdrawal: ['withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'],
   chain_deposit: ['chain_deposit'],
+  chain_withdrawal_hold: ['chain_withdrawal_hold'],
+  chain_withdrawal_release: ['chain_withdrawal_release'],
+  chain_withdrawal_payout: ['chain_withdrawal_payout'],
+  chain_withdrawal: ['chain_withdrawal_hold', 'chain_withdrawal_release', 'chain_withdrawal_payout'],
 };
 
 interface EntryRow {
@@ -36,7 +40,7 @@ interface EntryRow {
   operation_type: StatementEntryType;
   operation_id: string;
   account: 'user' | 'user_held';
-  asset: 'INR' | 'USDT';
+  asset: 'INR' | 'USDT' | 'ETH';
   amount: string;
   balance_after: string;
   tds: string | null;
@@ -67,7 +71,7 @@ function filterWhere(userId: string, filter: StatementFilter): Where {
  */
 const NEWEST_FIRST = 'ORDER BY l.user_id DESC, l.id DESC';
 
-// INR entries are rupees with 2 places; the column keeps 8 for USDT.
+// INR entries are rupees with 2 places; the column keeps 8 for USDT and ETH.
 const AMOUNT = `CASE l.asset WHEN 'INR' THEN round(l.amount, 2)::text ELSE l.amount::text END`;
 const BALANCE = `CASE l.asset WHEN 'INR' THEN round(l.balance_after, 2)::text ELSE l.balance_after::text END`;
 // The sell's TDS, for the sell's INR credit only (one trades row by primary key).
@@ -82,6 +86,9 @@ const LINK_KIND: Record<StatementEntryType, StatementEntry['link']['kind']> = {
   withdrawal_release: 'withdrawal',
   withdrawal_payout: 'withdrawal',
   chain_deposit: 'crypto_deposit',
+  chain_withdrawal_hold: 'crypto_withdrawal',
+  chain_withdrawal_release: 'crypto_withdrawal',
+  chain_withdrawal_payout: 'crypto_withdrawal',
 };
 
 const toEntry = (r: EntryRow): StatementEntry => ({
@@ -128,7 +135,7 @@ export const STATEMENT_CSV_PREAMBLE = [
     'Sikka account statement. Dates and times are India Standard Time (IST, UTC+05:30), DD-MM-YYYY HH:MM:SS.',
   ]),
   csvLine([
-    'Amounts use Indian digit grouping: 1,23,456.78 is one lakh twenty-three thousand four hundred fifty-six rupees seventy-eight paise; 1,00,00,000.00 is one crore. INR has 2 decimal places, USDT 8. A minus sign is money out.',
+    'Amounts use Indian digit grouping: 1,23,456.78 is one lakh twenty-three thousand four hundred fifty-six rupees seventy-eight paise; 1,00,00,000.00 is one crore. INR has 2 decimal places, USDT and ETH 8. A minus sign is money out.',
   ]),
   csvLine([
     'Date (IST)',

@@ -10,6 +10,9 @@ export const entryTypeLabels: Record<StatementEntryType, string> = {
   withdrawal_release: 'Withdrawal released',
   withdrawal_payout: 'Withdrawal paid',
   chain_deposit: 'Crypto deposit',
+  chain_withdrawal_hold: 'Crypto withdrawal held',
+  chain_withdrawal_release: 'Crypto withdrawal released',
+  chain_withdrawal_payout: 'Crypto withdrawal sent',
 };
 
 export const typeFilterOptions: ReadonlyArray<{
@@ -26,15 +29,17 @@ export const typeFilterOptions: ReadonlyArray<{
   { value: 'withdrawal_payout', label: 'Withdrawals paid' },
   { value: 'withdrawal_release', label: 'Withdrawals released' },
   { value: 'chain_deposit', label: 'Crypto deposits' },
+  { value: 'chain_withdrawal', label: 'Crypto withdrawals (all)' },
 ];
 
 export const assetFilterOptions = [
   { value: 'all', label: 'All assets' },
   { value: 'INR', label: 'INR' },
   { value: 'USDT', label: 'USDT' },
+  { value: 'ETH', label: 'ETH' },
 ] as const;
 
-const usdtFormat = new Intl.NumberFormat('en-IN', {
+const coinFormat = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 8,
 });
@@ -42,7 +47,7 @@ const usdtFormat = new Intl.NumberFormat('en-IN', {
 /** An amount in its asset, Indian grouping; decimal strings are formatted as strings. */
 export function formatAssetAmount(value: string, asset: StatementEntry['asset']): string {
   if (asset === 'INR') return formatInr(value);
-  return `${usdtFormat.format(value as `${number}`)} USDT`;
+  return `${coinFormat.format(value as `${number}`)} ${asset}`;
 }
 
 /** A signed amount: '+₹1,000.00', '−0.5 USDT'. */
@@ -68,5 +73,7 @@ export function entryLink(link: StatementEntry['link']): { to: string; label: st
       };
     case 'crypto_deposit':
       return { to: paths.dashboard.cryptoDeposit, label: 'View crypto deposits' };
+    case 'crypto_withdrawal':
+      return { to: paths.dashboard.cryptoWithdraw, label: 'View crypto withdrawals' };
   }
 }
