@@ -110,16 +110,19 @@ export class WithdrawalSender {
   async step(): Promise<SenderStepResult> {
     const result: SenderStepResult = { signed: [], broadcast: [], completed: [], failed: [] };
     for (;;) {
-      const id = await this.#signNext();
-      if (!id) break;
-      result.signed.push(id);
+      const next = await this.#signNext();
+      if (!next) break;
+      if (next.signedHere) result.signed.push(next.id);
     }
     await this.#follow(result);
     return result;
   }
 
-  /** Signs the oldest approved withdrawal; its id, or null when none is left (or it must wait). */
-  async #signNext(): Promise<string | null> {
+  /**
+   * Signs the oldest approved withdrawal: its id, and whether this call signed it (another
+   * instance may have been first); null when none is left, or the oldest must wait.
+   */
+  async #signNext(): Promise<{ id: string; signedHere: boolean } | null> {
     const chainId = this.#chain.chainId;
     const [row] = await this.#db.query<QueuedRow>(
       `SELECT w.id, w.asset, w.to_address, w.amount::text FROM chain_withdrawals w
@@ -164,12 +167,12 @@ export class WithdrawalSender {
       });
     } catch (err) {
       // Another instance signed it first (it is no longer approved): nothing to do here.
-      if ((err as { code?: unknown }).code === 'SK003') return row.id;
+      if ((err as { code?: unknown }).code === 'SK003') return { id: row.id, signedHere: false };
       throw err;
     }
     this.#log.info({ withdrawalId: row.id }, 'crypto withdrawal signed');
     await this.#afterSign?.(row.id);
-    return row.id;
+    return { id: row.id, signedHere: true };
   }
 
   /** Sends what is stored and follows what was sent (steps 2 and 3), oldest nonce first. */
