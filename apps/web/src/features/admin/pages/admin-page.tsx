@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import {
   ArrowLeftRight,
   ArrowUpFromLine,
+  Coins,
   CreditCard,
   History,
   Landmark,
@@ -12,13 +13,21 @@ import {
 } from 'lucide-react';
 import { AuditTab } from '@/features/admin/components/audit-tab.tsx';
 import { BankAccountsTab } from '@/features/admin/components/bank-accounts-tab.tsx';
+import { CryptoWithdrawalsTab } from '@/features/admin/components/crypto-withdrawals-tab.tsx';
 import { DepositsTab } from '@/features/admin/components/deposits-tab.tsx';
 import { TdsDownload } from '@/features/admin/components/tds-download.tsx';
 import { TradesTab } from '@/features/admin/components/trades-tab.tsx';
 import { UsersTab } from '@/features/admin/components/users-tab.tsx';
 import { WithdrawalsTab } from '@/features/admin/components/withdrawals-tab.tsx';
 
-type TabKey = 'users' | 'deposits' | 'withdrawals' | 'bank-accounts' | 'trades' | 'audit';
+type TabKey =
+  | 'users'
+  | 'deposits'
+  | 'withdrawals'
+  | 'crypto-withdrawals'
+  | 'bank-accounts'
+  | 'trades'
+  | 'audit';
 
 const tabs: ReadonlyArray<{
   key: TabKey;
@@ -30,6 +39,13 @@ const tabs: ReadonlyArray<{
   { key: 'deposits', label: 'Deposits', icon: Landmark, panel: DepositsTab },
   // Money out (issue 14): payouts and the accounts they may go to.
   { key: 'withdrawals', label: 'Withdrawals', icon: ArrowUpFromLine, panel: WithdrawalsTab },
+  // Coins out on chain (issue 15): approved ones are signed and broadcast by the server.
+  {
+    key: 'crypto-withdrawals',
+    label: 'Crypto withdrawals',
+    icon: Coins,
+    panel: CryptoWithdrawalsTab,
+  },
   { key: 'bank-accounts', label: 'Bank accounts', icon: CreditCard, panel: BankAccountsTab },
   { key: 'trades', label: 'Trades', icon: ArrowLeftRight, panel: TradesTab },
   // Beyond the spec's three tabs: every admin decision, append-only (issue 5).
@@ -51,7 +67,8 @@ export default function AdminPage() {
     <div className="mx-auto w-full max-w-7xl px-4 py-8 md:px-6 md:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">Admin Dashboard</h1>
       <p className="mt-2 text-sm text-muted md:text-base">
-        Review KYC submissions, INR deposits and withdrawals, bank accounts and trades.
+        Review KYC submissions, INR deposits and withdrawals, crypto withdrawals, bank accounts and
+        trades.
       </p>
 
       <Tabs.Root

@@ -1,84 +1,192 @@
-import { useState, type FormEvent } from 'react';
-import { Receipt, Send } from 'lucide-react';
-import { sanitizeAmountInput, USDT_DECIMALS } from '@sikka/contracts';
-import { Button } from '@/components/ui/button.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
-import { announceComingSoon } from '@/features/wallet/lib/coming-soon.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleSlash, Send, ServerOff, type LucideIcon } from 'lucide-react';
+import { messages } from '@sikka/contracts';
+import { paths } from '@/config/paths.ts';
+import { KycRequiredPrompt } from '@/components/kyc/kyc-required-prompt.tsx';
+import { RetryAlert } from '@/components/ui/retry-alert.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { startKycHref } from '@/lib/kyc-link.ts';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { useCryptoWallet } from '@/features/wallet/api/get-crypto-wallet.ts';
 import {
-  CRYPTO_COINS,
-  CRYPTO_NETWORKS,
-  WITHDRAWAL_FEES,
-} from '@/features/wallet/lib/wallet-samples.ts';
-import { CoinNetworkFields } from '@/features/wallet/components/coin-network-fields.tsx';
+  CryptoWithdrawAssetFields,
+  isChainAsset,
+  networkLabel,
+  type WithdrawCoin,
+  type WithdrawNetwork,
+} from '@/features/wallet/components/crypto-withdraw-asset-fields.tsx';
+import { CryptoWithdrawForm } from '@/features/wallet/components/crypto-withdraw-form.tsx';
+import { CryptoWithdrawList } from '@/features/wallet/components/crypto-withdraw-list.tsx';
+import {
+  CryptoBalances,
+  CryptoLimits,
+} from '@/features/wallet/components/crypto-withdraw-summary.tsx';
+import { Notices } from '@/features/wallet/components/notices.tsx';
 import { Panel, WalletFrame } from '@/features/wallet/components/wallet-frame.tsx';
+import { CRYPTO_WITHDRAW_TEXT } from '@/features/wallet/lib/crypto-withdraw-text.ts';
+import { formatCoin } from '@/features/wallet/lib/crypto-withdraw.ts';
 
-/** Crypto withdraw: coin, network, address, amount; static and unwired, with the fees. */
+/** Until the server has named its network. */
+const EVM_FALLBACK_NAME = 'Ethereum';
+
+/** A centred message standing in for the form: not available, or the wallet is down. */
+function Unavailable({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={title}
+      className="flex flex-col items-center rounded-xl border border-line bg-canvas/60 px-5 py-7 text-center"
+    >
+      <span className="grid size-12 place-items-center rounded-full bg-raised text-muted">
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <h3 className="mt-4 text-base font-semibold text-balance text-ink">{title}</h3>
+      <p className="mt-1.5 max-w-sm text-sm text-balance text-muted">{children}</p>
+    </section>
+  );
+}
+
+/**
+ * Crypto withdraw (issue 15): USDT and ETH to an outside address on the server's EVM network.
+ * The request holds amount + fee and waits for an admin; once approved the server signs and
+ * broadcasts it, and each step reaches this page live (cryptoActivity → every ['crypto', …]
+ * query reloads). Only verified users may withdraw (PMLA); BTC and Lightning are not offered.
+ */
 export default function CryptoWithdrawPage() {
-  const [coin, setCoin] = useState<string>(CRYPTO_COINS[0].value);
-  const [network, setNetwork] = useState<string>(CRYPTO_NETWORKS[0].value);
-  const [address, setAddress] = useState('');
-  const [amount, setAmount] = useState('');
+  const { user } = useAuth();
+  const [choice, setChoice] = useState<{ coin: WithdrawCoin; network: WithdrawNetwork }>({
+    coin: 'USDT',
+    network: 'evm',
+  });
+  const kycStatus = user && user.kycStatus !== 'verified' ? user.kycStatus : null;
+  const wallet = useCryptoWallet({ enabled: !kycStatus });
+  useRefetchOnUsdtChange();
+  const evmName = wallet.data?.network ?? EVM_FALLBACK_NAME;
+  const error = wallet.error instanceof ApiError ? wallet.error : null;
+  // The server refused for KYC though the session said verified (it changed meanwhile).
+  const kycRefused = error?.code === 'kyc_required';
+  const chainDown = error?.code === 'chain_unavailable';
+  const { coin, network } = choice;
+  const state =
+    isChainAsset(coin) && network === 'evm'
+      ? wallet.data?.assets.find((a) => a.asset === coin)
+      : undefined;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    announceComingSoon('Crypto withdrawals');
+  let body: ReactNode;
+  if (kycStatus || kycRefused) {
+    body = (
+      <KycRequiredPrompt
+        status={kycStatus ?? 'pending'}
+        action={messages.cryptoWithdrawals.kycRequired}
+        startHref={startKycHref(paths.dashboard.cryptoWithdraw)}
+        rejectedReason={user?.kycRejectedReason}
+      />
+    );
+  } else if (chainDown) {
+    body = (
+      <Unavailable icon={ServerOff} title={CRYPTO_WITHDRAW_TEXT.unavailable}>
+        {error.message}
+      </Unavailable>
+    );
+  } else if (!isChainAsset(coin) || network !== 'evm') {
+    body = (
+      <Unavailable icon={CircleSlash} title="Not available yet">
+        {isChainAsset(coin)
+          ? `${coin} cannot be sent on the ${networkLabel(network, evmName)} yet. Choose ${evmName} to withdraw ${coin}.`
+          : `${coin} withdrawals on the ${networkLabel(network, evmName)} are not available yet. You can withdraw USDT and ETH on ${evmName}.`}
+      </Unavailable>
+    );
+  } else if (wallet.isError) {
+    body = (
+      <RetryAlert
+        message={errorMessage(wallet.error, CRYPTO_WITHDRAW_TEXT.walletFailed)}
+        onRetry={() => void wallet.refetch()}
+      />
+    );
+  } else if (!state) {
+    body = (
+      <div className="h-72 animate-shimmer rounded-xl bg-raised" role="status">
+        <span className="sr-only">Loading crypto wallet</span>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="space-y-5">
+        <CryptoBalances state={state} />
+        <CryptoWithdrawForm key={state.asset} state={state} network={evmName} />
+        <div>
+          <h3 className="mb-2 text-sm font-medium text-muted">Withdrawal limits</h3>
+          <CryptoLimits state={state} />
+        </div>
+      </div>
+    );
   }
 
+  const verified = !kycStatus && !kycRefused && !chainDown;
   return (
     <WalletFrame
       title="Withdraw Crypto"
       description="Send crypto from your Sikka wallet to another address."
     >
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
-        <Panel title="Withdrawal Details" icon={Send}>
-          <form onSubmit={onSubmit} className="space-y-4">
-            <CoinNetworkFields
-              coin={coin}
-              network={network}
-              onCoin={setCoin}
-              onNetwork={setNetwork}
-            />
-            <TextField
-              label="Recipient Address"
-              name="address"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={network === 'lightning' ? 'Lightning invoice or address' : 'bc1…'}
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-            />
-            <TextField
-              label={`Amount (${coin})`}
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              value={amount}
-              onChange={(e) => setAmount(sanitizeAmountInput(e.target.value, USDT_DECIMALS))}
-            />
-            <Button type="submit" size="lg" className="w-full">
-              Withdraw
-            </Button>
-          </form>
-        </Panel>
-        <Panel title="Fees" icon={Receipt}>
-          <dl className="space-y-3">
-            {WITHDRAWAL_FEES.map((f) => (
-              <div
-                key={f.network}
-                className="flex items-center justify-between rounded-xl border border-line bg-canvas/60 px-4 py-3"
-              >
-                <dt className="text-sm text-muted">{f.network} withdrawal fee</dt>
-                <dd className="text-sm font-semibold tabular-nums text-ink">{f.fee}</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="mt-4 text-xs text-subtle">
-            Network fees are paid to the network, not to Sikka, and are taken from the amount you
-            send.
-          </p>
-        </Panel>
+        <div className="lg:col-start-1 lg:row-start-1">
+          <Panel title="Withdrawal Details" icon={Send}>
+            <div className="mb-5">
+              <CryptoWithdrawAssetFields
+                coin={coin}
+                network={network}
+                evmName={evmName}
+                onChange={setChoice}
+              />
+            </div>
+            {body}
+          </Panel>
+        </div>
+        <div className="lg:col-start-2 lg:row-start-1">
+          <Notices
+            items={[
+              `Only USDT and ETH on ${evmName} can be withdrawn. BTC and Lightning are coming later.`,
+              state
+                ? `Sikka charges a flat network fee of ${formatCoin(state.fee, state.asset)} and pays the chain's gas itself. The fee is added to the amount, so the recipient gets the full amount.`
+                : "Sikka charges a flat network fee per withdrawal and pays the chain's gas itself.",
+              'Every withdrawal is reviewed before it is sent; you can cancel while it is pending review.',
+              'Transfers on the chain cannot be reversed. Check the address before you confirm.',
+              "Indian rules (FIU-IND's travel rule) ask whose wallet receives the coins.",
+            ]}
+          />
+        </div>
+        {verified ? (
+          // Full width: addresses, hashes and "Sent 1/3 confirmations" need more than the
+          // form's column.
+          <div className="lg:col-span-2 lg:row-start-2">
+            <CryptoWithdrawList />
+          </div>
+        ) : null}
       </div>
     </WalletFrame>
   );
+}
+
+/**
+ * The USDT balance in the header moves on its own realtime event (a hold released by a
+ * rejection, a deposit credited); re-reading the crypto queries then keeps this page in step
+ * even if that event arrives before the cryptoActivity one.
+ */
+function useRefetchOnUsdtChange() {
+  const { usdtBalance } = useAuth();
+  const queryClient = useQueryClient();
+  const last = useRef(usdtBalance);
+  useEffect(() => {
+    if (usdtBalance === last.current) return;
+    last.current = usdtBalance;
+    void queryClient.invalidateQueries({ queryKey: ['crypto'] });
+  }, [usdtBalance, queryClient]);
 }

@@ -1,0 +1,11 @@
+/**
+ * The crypto withdrawals tab's words; not in the contracts' messages yet (said in the issue's
+ * report), so they live next to the tab until they move there.
+ */
+export const CRYPTO_ADMIN_TEXT = {
+  fetchFailed: 'Failed to fetch crypto withdrawals',
+  approved: 'Crypto withdrawal approved. It is being signed and sent.',
+  approveFailed: 'Failed to approve crypto withdrawal',
+  rejected: 'Crypto withdrawal rejected. The amount and fee are back in the user’s wallet.',
+  rejectFailed: 'Failed to reject crypto withdrawal',
+} as const;
