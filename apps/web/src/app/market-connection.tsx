@@ -1,20 +1,66 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Balances } from '@sikka/contracts';
 import { CryptoProvider } from '@/lib/realtime/crypto-provider.tsx';
-import { useAuth } from '@/lib/auth/use-auth.ts';
+import { useAuth, type AuthContextValue } from '@/lib/auth/use-auth.ts';
+
+/**
+ * Every crypto wallet query's key starts with this (deposit address, chain deposits, the
+ * wallet, withdrawals), so one invalidation reaches them all, whichever screen is open.
+ */
+export const CRYPTO_QUERY_KEY = ['crypto'] as const;
+
+export interface AccountEventHandlers {
+  onBalances(balances: Balances): void;
+  onCryptoActivity(): void;
+  onReconnect(): void;
+}
+
+/**
+ * What the signed-in user's socket events do. The crypto wallet's queries are re-read on
+ * 'cryptoActivity' (a deposit found or confirmed, a withdrawal moving on), on 'balance' (a
+ * credit moves the balance too, and a server without cryptoActivity sends only that) and on
+ * reconnect (events sent while the socket was down are lost). Pure, so it is unit-tested.
+ */
+export function accountEventHandlers(
+  queryClient: QueryClient,
+  auth: Pick<AuthContextValue, 'setBalances' | 'refreshBalances'>,
+): AccountEventHandlers {
+  const refreshCrypto = () => {
+    void queryClient.invalidateQueries({ queryKey: CRYPTO_QUERY_KEY });
+  };
+  return {
+    onBalances: (balances) => {
+      auth.setBalances(balances);
+      refreshCrypto();
+    },
+    onCryptoActivity: refreshCrypto,
+    onReconnect: () => {
+      void auth.refreshBalances();
+      refreshCrypto();
+    },
+  };
+}
 
 /**
  * Joins the realtime connection to the session: the socket reconnects when the user changes,
  * 'balance' events update the balances every screen reads (header, mobile menu, dashboard,
- * quick buy), and after every reconnect the balances are read again, since events sent while
- * the socket was down are lost.
+ * quick buy), and after every reconnect the balances are read again; crypto activity reloads
+ * the crypto wallet's queries (accountEventHandlers).
  */
 export function MarketConnection({ children }: { children: ReactNode }) {
   const { status, user, setBalances, refreshBalances } = useAuth();
+  const queryClient = useQueryClient();
+  const handlers = useMemo(
+    () => accountEventHandlers(queryClient, { setBalances, refreshBalances }),
+    [queryClient, setBalances, refreshBalances],
+  );
   return (
     <CryptoProvider
       sessionKey={status === 'loading' ? undefined : (user?.id ?? null)}
-      onBalances={setBalances}
-      onReconnect={() => void refreshBalances()}
+      onBalances={handlers.onBalances}
+      onCryptoActivity={handlers.onCryptoActivity}
+      onReconnect={handlers.onReconnect}
     >
       {children}
     </CryptoProvider>

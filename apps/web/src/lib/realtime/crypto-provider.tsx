@@ -19,6 +19,8 @@ export interface CryptoProviderProps {
   sessionKey: string | null | undefined;
   /** A 'balance' event for the signed-in user. */
   onBalances?: (balances: Balances) => void;
+  /** A 'cryptoActivity' event: the user's chain deposits or crypto withdrawals changed. */
+  onCryptoActivity?: () => void;
   /** The socket is back after a drop (or a session change): balances may have moved meanwhile. */
   onReconnect?: () => void;
 }
@@ -33,16 +35,17 @@ export function CryptoProvider({
   children,
   sessionKey,
   onBalances,
+  onCryptoActivity,
   onReconnect,
 }: CryptoProviderProps) {
   const [store] = useState(() => new MarketStore());
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
 
   // Latest callbacks without reconnecting when their identity changes.
-  const callbacks = useRef({ onBalances, onReconnect });
+  const callbacks = useRef({ onBalances, onCryptoActivity, onReconnect });
   useEffect(() => {
-    callbacks.current = { onBalances, onReconnect };
-  }, [onBalances, onReconnect]);
+    callbacks.current = { onBalances, onCryptoActivity, onReconnect };
+  }, [onBalances, onCryptoActivity, onReconnect]);
 
   const inFlight = useRef<AbortController | null>(null);
   const fetchList = useCallback(async () => {
@@ -69,6 +72,7 @@ export function CryptoProvider({
         onSnapshot: () => inFlight.current?.abort(),
         resync: () => socket.send({ type: 'resync' }),
         onBalances: (balances) => callbacks.current.onBalances?.(balances),
+        onCryptoActivity: () => callbacks.current.onCryptoActivity?.(),
       }),
       onOpen: ({ reconnected }) => {
         if (reconnected) callbacks.current.onReconnect?.();

@@ -8,10 +8,12 @@ export interface MarketMessageHandlers {
   /** The list is out of step with the server's (a delta named an unknown coin). */
   resync: () => void;
   onBalances?: (balances: Balances) => void;
+  /** The signed-in user's chain deposits or crypto withdrawals changed: re-read them. */
+  onCryptoActivity?: () => void;
 }
 
 /**
- * Routes one socket message: market messages into the store, balances to their owner. A delta
+ * Routes one socket message: market messages into the store, balances and crypto activity to their owners. A delta
  * that does not fit the list asks for a snapshot; until it comes, deltas that do not fit are
  * dropped and each asks again (at most one a tick, and the server answers from a cached frame).
  */
@@ -27,6 +29,9 @@ export function createMessageHandler(h: MarketMessageHandlers): (message: Server
         break;
       case 'balance':
         h.onBalances?.(message.balances);
+        break;
+      case 'cryptoActivity':
+        h.onCryptoActivity?.();
         break;
       default:
         break;

@@ -79,9 +79,15 @@ describe('RealtimeClient', () => {
     });
     sockets[0]!.receive({ type: 'tickers', c: [], updatedAt: null, error: null });
     sockets[0]!.receive({ type: 'balance', balances: { inr: '10.00', usdt: '0.00000000' } });
+    sockets[0]!.receive({ type: 'cryptoActivity' });
     sockets[0]!.receive({ type: 'something-new' });
     sockets[0]!.onmessage?.({ data: 'not json' } as MessageEvent);
-    expect(messages.map((m) => m.type)).toEqual(['snapshot', 'tickers', 'balance']);
+    expect(messages.map((m) => m.type)).toEqual([
+      'snapshot',
+      'tickers',
+      'balance',
+      'cryptoActivity',
+    ]);
     expect(opens).toEqual([false]);
   });
 
@@ -157,6 +163,8 @@ describe('realtimeUrl and parseServerMessage', () => {
   });
   it('accepts the known messages only', () => {
     expect(parseServerMessage('{"type":"pong"}')).toEqual({ type: 'pong' });
+    expect(parseServerMessage('{"type":"cryptoActivity"}')).toEqual({ type: 'cryptoActivity' });
+    expect(parseServerMessage('{"type":"cryptoactivity"}')).toBeNull();
     expect(parseServerMessage('{"type":"tickers"}')).toBeNull();
     expect(parseServerMessage('{"type":"tickers","coins":[]}')).toBeNull();
     expect(parseServerMessage('{"type":"tickers","c":[],"coins":{}}')).toBeNull();

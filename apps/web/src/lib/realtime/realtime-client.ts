@@ -68,8 +68,10 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
       return typeof message.balances === 'object' && message.balances !== null
         ? (parsed as ServerMessage)
         : null;
+    // cryptoActivity carries nothing but its tag: the screens re-read what they show.
     case 'heartbeat':
     case 'pong':
+    case 'cryptoActivity':
       return parsed as ServerMessage;
     default:
       return null;

@@ -1,6 +1,7 @@
 /**
- * The fixed sample data of the wallet screens (PRODUCT.md §2 "Wallet", §9 "Crypto"). None of
- * it is a real account or address: the screens say so next to it.
+ * The fixed data of the wallet screens (PRODUCT.md §2 "Wallet", §9 "Crypto"): the sample bank
+ * account (the screen says it is one) and the coin and network choices. No crypto address
+ * lives here: every address shown is the user's own, from the server.
  */
 
 /** Where users send INR by bank transfer. */
@@ -17,27 +18,23 @@ export const CRYPTO_COINS = [
   { value: 'ETH', label: 'Ethereum (ETH)' },
   { value: 'USDT', label: 'Tether (USDT)' },
 ] as const;
+export type CryptoCoin = (typeof CRYPTO_COINS)[number]['value'];
 
+/** Bitcoin's networks: named in the coin and network choice, neither available yet. */
 export const CRYPTO_NETWORKS = [
   { value: 'bitcoin', label: 'Bitcoin Network' },
   { value: 'lightning', label: 'Lightning Network' },
 ] as const;
 export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number]['value'];
 
-/** One fixed sample deposit address per network (a Bech32 address and a Lightning address). */
-export const SAMPLE_DEPOSIT_ADDRESS: Record<CryptoNetwork, string> = {
-  bitcoin: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
-  lightning: 'deposits@sikka.example',
-};
+/**
+ * The network value of the server's EVM chain, where USDT (ERC-20) and ETH move; its label is
+ * the name GET /api/crypto/deposit-address gives ('Ethereum', 'Ethereum (local dev chain)').
+ */
+export const EVM_NETWORK = 'evm';
 
-/** Processing times of PRODUCT.md §9. */
+/** Bitcoin's lines of the Processing Times panel; the EVM line comes from the server's rule. */
 export const PROCESSING_TIMES = [
-  { network: 'Bitcoin Network', time: '2 network confirmations (usually 20–30 minutes)' },
-  { network: 'Lightning Network', time: 'Instant' },
-] as const;
-
-/** Withdrawal fees of PRODUCT.md §9. */
-export const WITHDRAWAL_FEES = [
-  { network: 'Bitcoin Network', fee: '0.0005 BTC' },
-  { network: 'Lightning Network', fee: '1 sat' },
+  { network: 'Bitcoin Network', time: 'Not available yet' },
+  { network: 'Lightning Network', time: 'Not available yet' },
 ] as const;
