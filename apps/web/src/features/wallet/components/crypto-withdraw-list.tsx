@@ -10,18 +10,7 @@ import { useChainWithdrawals } from '@/features/wallet/api/get-chain-withdrawals
 import { formatCoin, shortHex } from '@/features/wallet/lib/crypto-withdraw.ts';
 import { CRYPTO_WITHDRAW_TEXT } from '@/features/wallet/lib/crypto-withdraw-text.ts';
 import { ChainStatusBadge } from './crypto-withdraw-status.tsx';
-import { RecentRequests } from './recent-requests.tsx';
-
-/** '24 Nov 2026' over '02:28 PM', so the columns stay wide enough in the wallet's panel. */
-function DateLines({ iso }: { iso: string }) {
-  const [day, time] = formatDateTime(iso).split(', ');
-  return (
-    <>
-      <span className="block">{day}</span>
-      <span className="block text-xs text-subtle">{time}</span>
-    </>
-  );
-}
+import { DateLines, RecentRequests } from './recent-requests.tsx';
 
 /** The target address, whose wallet it is, and the transaction once signed; full values on hover. */
 function Target({ withdrawal: w }: { withdrawal: ChainWithdrawal }) {

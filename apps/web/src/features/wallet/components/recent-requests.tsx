@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { toast } from 'sonner';
 import { ResponsiveTable, type ResponsiveTableProps } from '@/components/ui/responsive-table.tsx';
+import { formatDateTime } from '@/lib/format-date.ts';
 import { Panel } from './wallet-frame.tsx';
 
 export interface RecentRequestsProps<T extends { id: string }> extends Pick<
@@ -72,5 +73,16 @@ export function RecentRequests<T extends { id: string }>({
         />
       )}
     </Panel>
+  );
+}
+
+/** '24 Nov 2026' over '02:28 PM', so the lists' columns stay wide enough in the wallet's panel. */
+export function DateLines({ iso }: { iso: string }) {
+  const [day, time] = formatDateTime(iso).split(', ');
+  return (
+    <>
+      <span className="block">{day}</span>
+      <span className="block text-xs text-subtle">{time}</span>
+    </>
   );
 }

@@ -1,32 +1,21 @@
 import { toast } from 'sonner';
 import { messages, RECENT_WITHDRAWALS, type Withdrawal } from '@sikka/contracts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatInr } from '@/lib/format.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
+import { formatInr } from '@/lib/format.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import type { TableColumn } from '@/components/ui/responsive-table.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { useCancelWithdrawal } from '@/features/wallet/api/cancel-withdrawal.ts';
 import { useWithdrawals } from '@/features/wallet/api/get-withdrawals.ts';
-import { RecentRequests } from './recent-requests.tsx';
+import { DateLines, RecentRequests } from './recent-requests.tsx';
 
 /** Not in the contracts' messages yet; the server's own message is shown when there is one. */
 const CANCEL_FAILED = messages.withdrawals.cancelFailed;
 
 const maskedAccount = (w: Withdrawal) =>
   `${w.bankAccount.bankName} •••• ${w.bankAccount.accountNumber.slice(-4)}`;
-
-/** '24 Nov 2026' over '02:28 PM', so the table's columns stay wide enough in the wallet's panel. */
-function DateLines({ iso }: { iso: string }) {
-  const [day, time] = formatDateTime(iso).split(', ');
-  return (
-    <>
-      <span className="block">{day}</span>
-      <span className="block text-xs text-subtle">{time}</span>
-    </>
-  );
-}
 
 /** The UTR of a paid withdrawal, or why it was rejected. */
 function Outcome({ withdrawal: w }: { withdrawal: Withdrawal }) {
