@@ -5,9 +5,9 @@
 --
 -- Locks: the cursor (share) as before; then every user with something to credit, in id
 -- order (every other money function locks one user, so ordered locking of many cannot
--- deadlock with them); then their wallets (by the UPDATE); then the deposits. A deposit
--- another call credited meanwhile is no longer pending when this statement re-reads it under
--- its row lock, and is skipped.
+-- deadlock with them); then the deposits, in 017's order; then their wallets (by the
+-- UPDATE), all behind the users' locks. A deposit another call credited meanwhile is no
+-- longer pending when it is re-read under its row lock, and is skipped.
 CREATE OR REPLACE FUNCTION credit_chain_deposits(p_chain_id bigint, p_confirmations integer)
 RETURNS SETOF chain_deposits LANGUAGE plpgsql AS $$
 DECLARE
@@ -36,22 +36,28 @@ BEGIN
    WHERE d.chain_id = p_chain_id AND d.status = 'pending' AND d.block_number <= v_last
   ON CONFLICT DO NOTHING;
 
+  -- The deposits, locked in the order of 017's loop. One re-read under its lock skips a
+  -- deposit another call credited (or the watcher orphaned) meanwhile.
+  PERFORM 1 FROM chain_deposits d
+    JOIN chain_blocks b ON b.chain_id = d.chain_id AND b.number = d.block_number
+                       AND b.hash = d.block_hash
+   WHERE d.chain_id = p_chain_id AND d.status = 'pending' AND d.block_number <= v_last
+   ORDER BY d.block_number, d.tx_hash, d.log_index
+     FOR UPDATE OF d;
+
+  -- The UPDATE selects its rows itself, not by joining a CTE of keys: with the statistics of
+  -- a young table (a CTE is estimated at one row) that join became a nested loop probing the
+  -- pending index once per deposit, each probe reading every pending row: O(n²), 2 s for
+  -- 5,000 deposits (bench part 8).
   RETURN QUERY
-  WITH due AS (
-    SELECT d.chain_id, d.tx_hash, d.log_index FROM chain_deposits d
-      JOIN chain_blocks b ON b.chain_id = d.chain_id AND b.number = d.block_number
-                         AND b.hash = d.block_hash
-     WHERE d.chain_id = p_chain_id AND d.status = 'pending' AND d.block_number <= v_last
-     ORDER BY d.block_number, d.tx_hash, d.log_index
-       FOR UPDATE OF d
-  ), credited AS (
+  WITH credited AS (
     UPDATE chain_deposits d
        SET status = 'credited', credited_amount = trunc(d.amount, 8),
            credited_at = clock_timestamp(), updated_at = clock_timestamp(),
            confirmations = v_tip - d.block_number + 1
-      FROM due
-     WHERE d.chain_id = due.chain_id AND d.tx_hash = due.tx_hash AND d.log_index = due.log_index
-       AND d.status = 'pending'
+      FROM chain_blocks b
+     WHERE d.chain_id = p_chain_id AND d.status = 'pending' AND d.block_number <= v_last
+       AND b.chain_id = d.chain_id AND b.number = d.block_number AND b.hash = d.block_hash
     RETURNING d.*
   ), wallets_credited AS (
     UPDATE wallets w SET balance = w.balance + s.total, updated_at = now()
@@ -73,3 +79,34 @@ BEGIN
   SELECT c.* FROM credited c ORDER BY c.block_number, c.tx_hash, c.log_index;
 END;
 $$;
+
+-- ---------------------------------------------------------------- per-row work of a batch
+
+-- 015's balance_after lookup, planned while ledger_entries is small (a young installation:
+-- statistics of a nearly empty table), became a sequential scan and sort of the whole table
+-- per inserted entry, so one batch of n entries cost O(n²): 2.2 s of 2.4 s for 5,000
+-- deposits (bench part 8). Its one good plan is the backward walk of
+-- ledger_entries_user_asset_id_idx; the planner is told so for this function only. Same
+-- function, same result: only the plan is pinned.
+ALTER FUNCTION ledger_entries_set_balance_after() SET enable_seqscan = off;
+
+-- 018's crypto_activity notice on chain_deposits, once per statement instead of once per
+-- row: a batch's rows are read from the statement's transition table and each user is
+-- notified once (NOTIFY sends duplicates within a transaction once anyway). Same contract:
+-- every user whose chain_deposits row is inserted or updated is notified at commit.
+-- A transition table serves one event only, hence two triggers. chain_withdrawals keeps the
+-- row trigger of 018 (one row per statement there).
+CREATE FUNCTION notify_crypto_activity_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('crypto_activity', u.user_id::text)
+     FROM (SELECT DISTINCT n.user_id FROM changed n) u;
+  RETURN NULL;
+END;
+$$;
+DROP TRIGGER chain_deposits_notify ON chain_deposits;
+CREATE TRIGGER chain_deposits_notify_insert AFTER INSERT ON chain_deposits
+  REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_crypto_activity_rows();
+CREATE TRIGGER chain_deposits_notify_update AFTER UPDATE ON chain_deposits
+  REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_crypto_activity_rows();

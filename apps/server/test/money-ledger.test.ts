@@ -167,9 +167,9 @@ describe.each(availableDrivers())('ledger and money functions on %s', (driver) =
       expect(violations.some((v) => v.startsWith('INR balance differs from its ledger sum'))).toBe(
         true,
       );
-      expect(violations.some((v) => v.startsWith('USDT balance differs from its ledger sum'))).toBe(
-        true,
-      );
+      expect(
+        violations.some((v) => v.startsWith('wallet balance differs from its ledger sum')),
+      ).toBe(true);
       expect(violations.some((v) => v.startsWith('INR balance differs from approved'))).toBe(true);
       // A trade row without its ledger entries, and a miscounted history, are caught too.
       await probe.app.db.query(
