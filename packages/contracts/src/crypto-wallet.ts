@@ -150,7 +150,9 @@ export const beneficiarySchema = z.discriminatedUnion(
         .trim()
         .min(2, { error: messages.cryptoWithdrawals.beneficiaryNameRequired })
         .max(100, { error: messages.cryptoWithdrawals.beneficiaryNameTooLong })
-        .refine((v) => !v.includes('\0'), { error: messages.cryptoWithdrawals.beneficiaryNameRequired }),
+        .refine((v) => !v.includes('\0'), {
+          error: messages.cryptoWithdrawals.beneficiaryNameRequired,
+        }),
     }),
   ],
   { error: messages.cryptoWithdrawals.beneficiaryRequired },

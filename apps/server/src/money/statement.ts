@@ -30,7 +30,11 @@ const TYPE_GROUPS: Record<StatementTypeFilter, readonly StatementEntryType[]> = 
   chain_withdrawal_hold: ['chain_withdrawal_hold'],
   chain_withdrawal_release: ['chain_withdrawal_release'],
   chain_withdrawal_payout: ['chain_withdrawal_payout'],
-  chain_withdrawal: ['chain_withdrawal_hold', 'chain_withdrawal_release', 'chain_withdrawal_payout'],
+  chain_withdrawal: [
+    'chain_withdrawal_hold',
+    'chain_withdrawal_release',
+    'chain_withdrawal_payout',
+  ],
 };
 
 interface EntryRow {
