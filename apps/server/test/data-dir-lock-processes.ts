@@ -78,6 +78,9 @@ export function serverEnv(dataDir: string, port: number): Record<string, string>
     LOG_LEVEL: 'warn',
     // The feed is not under test; leave the two cores to the servers' start-up.
     MARKET_AUTOSTART: 'false',
+    // Nor is the crypto wallet: without this each server starts an Anvil chain that writes
+    // its state into DATA_DIR as it exits, racing the test's removal of the directory.
+    EVM_CHAIN: 'off',
   };
 }
 
