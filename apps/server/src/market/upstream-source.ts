@@ -32,7 +32,15 @@ export function createUpstreamSource(url: string, timeoutMs: number): TickerSour
     kind: 'upstream',
     initial: () => [],
     async fetch(_now, signal) {
-      const abort = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+      // An own timer rather than AbortSignal.timeout(): a timeout signal held only by
+      // AbortSignal.any() can be garbage-collected before it fires (seen under load: a 300 ms
+      // timeout that let a 2 s answer through), and the timer is cleared once done.
+      const timeout = new AbortController();
+      const timer = setTimeout(
+        () => timeout.abort(new DOMException('upstream timed out', 'TimeoutError')),
+        timeoutMs,
+      );
+      const abort = AbortSignal.any([signal, timeout.signal]);
       let data: unknown;
       try {
         const res = await fetch(url, { signal: abort, headers: { accept: 'application/json' } });
@@ -45,6 +53,8 @@ export function createUpstreamSource(url: string, timeoutMs: number): TickerSour
         if (err instanceof TickerError) throw err;
         // Network failure, refused connection, timeout, oversized or malformed body.
         throw new TickerError(messages.ticker.fallback, { cause: err });
+      } finally {
+        clearTimeout(timer);
       }
       return mapCoinDcxTickers(data);
     },
