@@ -49,7 +49,7 @@ export class CryptoDepositPage {
   }
   /** What stands in for the address (BTC, a coin the chain does not take, no chain). */
   get unavailable(): Locator {
-    return this.page.getByTestId('crypto-deposit-unavailable');
+    return this.page.getByTestId('crypto-unavailable');
   }
   get kycPrompt(): Locator {
     return this.page.getByTestId('kyc-required');

@@ -389,6 +389,39 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
     expect(await tokenBalance(to)).toBe(30_000_000n);
   });
 
+  it('two senders at once (two servers) sign, send and complete each withdrawal once, without errors', async () => {
+    const user = await fundedUser('100');
+    const targets = [freshAddress(), freshAddress(), freshAddress()];
+    const ids: string[] = [];
+    for (const to of targets) {
+      const res = await withdraw(user.cookie, {
+        asset: 'USDT',
+        address: to,
+        amount: '10',
+        beneficiary: own,
+      });
+      ids.push(res.json().withdrawal.id);
+      await post(`/api/admin/crypto-withdrawals/${res.json().withdrawal.id}/approve`, admin, {});
+    }
+    const nonceBefore = await wallet().adapter.nonce('latest');
+    const sender = () =>
+      new WithdrawalSender({
+        db: t.app.db,
+        chain: wallet().adapter,
+        confirmations: N,
+        logger: silent,
+      });
+    const [a, b] = [sender(), sender()];
+    const first = await Promise.all([a.step(), b.step()]);
+    expect([...first[0].signed, ...first[1].signed].sort()).toEqual([...ids].sort());
+    await chain().mine(N);
+    const settled = await Promise.all([a.step(), b.step(), a.step()]);
+    expect(settled.flatMap((r) => r.completed).sort()).toEqual([...ids].sort());
+    expect(await wallet().adapter.nonce('latest')).toBe(nonceBefore + 3);
+    for (const to of targets) expect(await tokenBalance(to)).toBe(10_000_000n);
+    expect(await state(user.cookie)).toMatchObject({ USDT: '67.00000000/0.00000000' });
+  });
+
   it('fails a transaction that reverts on chain and gives the amount and the fee back', async () => {
     const user = await fundedUser('50');
     const to = freshAddress();

@@ -13,7 +13,17 @@ import {
   sanitizeAmountInput,
   subtractDecimal as subtract,
   decimalToUnits as toUnits,
+  trimDecimal,
 } from './decimal.ts';
+
+describe('trimDecimal', () => {
+  it('drops trailing zeros of the fraction only, never of the whole part', () => {
+    expect(trimDecimal('10.000000')).toBe('10');
+    expect(trimDecimal('0.00050000')).toBe('0.0005');
+    expect(trimDecimal('100')).toBe('100');
+    expect(trimDecimal('100.10')).toBe('100.1');
+  });
+});
 
 describe('decimal previews', () => {
   it('adds without float drift: 0.1 + 0.2 is 0.3', () => {

@@ -40,6 +40,12 @@ function parts(value: string): { negative: boolean; whole: string; fraction: str
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
+/** '10.000000' → '10', '0.00050000' → '0.0005': a decimal as people write it (same value). */
+export function trimDecimal(value: string): string {
+  if (!value.includes('.')) return value;
+  return value.replace(/0+$/, '').replace(/\.$/, '');
+}
+
 /** Places after the decimal point as written ('1.50' → 2, '7' → 0, '12.' → 0). */
 export const fractionDigits = (value: string): number => value.trim().split('.')[1]?.length ?? 0;
 

@@ -2,6 +2,7 @@ import {
   ADMIN_PAGE_SIZE,
   CHAIN_WITHDRAWAL_RULES,
   messages,
+  trimDecimal,
   type AdminChainWithdrawal,
   type ChainAsset,
   type ChainWithdrawal,
@@ -63,9 +64,6 @@ export interface ChainWithdrawalRow {
   status: ChainWithdrawalStatus;
   rejection_reason: string | null;
   failure_reason: string | null;
-  from_address: string | null;
-  nonce: number | null;
-  raw_tx: string | null;
   tx_hash: string | null;
   confirmations: string;
   created_at: Date;
@@ -76,8 +74,8 @@ export interface ChainWithdrawalRow {
 /** `w` is a chain_withdrawals row or a money function's result. */
 export const WITHDRAWAL_COLUMNS = `w.id, w.user_id, w.chain_id::text, w.asset, w.to_address,
   w.amount::text, w.fee::text, (w.amount + w.fee)::text AS total, w.beneficiary_kind,
-  w.beneficiary_name, w.status, w.rejection_reason, w.failure_reason, w.from_address, w.nonce,
-  w.raw_tx, w.tx_hash, w.confirmations::text, w.created_at, w.decided_at, w.completed_at`;
+  w.beneficiary_name, w.status, w.rejection_reason, w.failure_reason, w.tx_hash,
+  w.confirmations::text, w.created_at, w.decided_at, w.completed_at`;
 const ADMIN_COLUMNS = `${WITHDRAWAL_COLUMNS}, u.full_name AS user_full_name, u.email AS user_email`;
 
 export const toChainWithdrawal = (
@@ -228,7 +226,9 @@ function requestError(err: unknown, asset: ChainAsset): unknown {
     case 'SK016': {
       // The function computed what is left today under its lock; keep its figure.
       const left = /Left today: ([0-9.]+)/.exec(text)?.[1] ?? '0';
-      return limit(messages.cryptoWithdrawals.dailyLimit(rules.dailyLimit, trimZeros(left), asset));
+      return limit(
+        messages.cryptoWithdrawals.dailyLimit(rules.dailyLimit, trimDecimal(left), asset),
+      );
     }
     case 'SK001': {
       const m = messages.cryptoWithdrawals.insufficient(asset);
@@ -238,10 +238,6 @@ function requestError(err: unknown, asset: ChainAsset): unknown {
       return moneyError(err) ?? err;
   }
 }
-
-/** '20.00000000' → '20', '0.50000000' → '0.5': figures in messages read as people write them. */
-const trimZeros = (value: string): string =>
-  value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 
 /**
  * A crypto withdrawal request at most once per (user, Idempotency-Key): the amount + fee
@@ -270,7 +266,7 @@ export function requestChainWithdrawal(
       throw addressError(messages.cryptoWithdrawals.addressContract);
     }
     // The schema pads amounts to 8 places; what counts is the places that are not zero.
-    const places = trimZeros(request.amount).split('.')[1]?.length ?? 0;
+    const places = trimDecimal(request.amount).split('.')[1]?.length ?? 0;
     if (places > rules.places) {
       const m = messages.cryptoWithdrawals.amountDecimals(rules.places);
       throw new DomainError('validation_error', m, { amount: m });

@@ -15,10 +15,6 @@ export class PollLoop {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  get running(): boolean {
-    return this.#loop !== null;
-  }
-
   start(): void {
     if (this.#loop) return;
     this.#stopping = false;

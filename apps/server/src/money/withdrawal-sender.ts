@@ -6,6 +6,7 @@ import {
   type Hex,
   type TransferFees,
 } from '../chain/adapter.ts';
+import { trimDecimal } from '@sikka/contracts';
 import { requireAddress, toBaseUnits } from '../chain/values.ts';
 import type { Db } from '../db/index.ts';
 import type { WatcherLogger } from './deposit-watcher.ts';
@@ -134,7 +135,8 @@ export class WithdrawalSender {
     const request = {
       to: requireAddress(row.to_address),
       asset: row.asset,
-      amount: toBaseUnits(withoutTrailingZeros(row.amount), this.#chain.assets[row.asset].decimals),
+      // numeric(30, 8) pads to 8 places, more than USDT's token has: '25.00000000' → '25'.
+      amount: toBaseUnits(trimDecimal(row.amount), this.#chain.assets[row.asset].decimals),
     };
     let fees: TransferFees;
     try {
@@ -188,12 +190,12 @@ export class WithdrawalSender {
       const receipt = await this.#chain.receipt(row.tx_hash);
       if (!receipt) {
         if (!(await this.#send(row))) break;
-        if (row.status === 'signed') {
-          await this.#db.query(`SELECT 1 FROM mark_chain_withdrawal_broadcast($1::uuid)`, [row.id]);
-        }
+        await this.#markSent(row);
         result.broadcast.push(row.id);
         continue;
       }
+      // Mined: sent, whether or not this process recorded the send before.
+      await this.#markSent(row);
       const depth = confirmationsOf(receipt.blockNumber, head);
       if (depth < this.#confirmations) {
         await this.#db.query(
@@ -201,36 +203,52 @@ export class WithdrawalSender {
             WHERE id = $1 AND status IN ('signed', 'broadcast') AND confirmations <> $2`,
           [row.id, depth],
         );
-        if (row.status === 'signed') {
-          await this.#db.query(`SELECT 1 FROM mark_chain_withdrawal_broadcast($1::uuid)`, [row.id]);
-        }
         continue;
       }
       // Deep enough; the block must still be the one the receipt names (a node mid-reorg).
       const block = await this.#chain.block(receipt.blockNumber);
       if (block?.hash.toLowerCase() !== receipt.blockHash.toLowerCase()) continue;
-      const params = [row.id, String(receipt.blockNumber), receipt.blockHash.toLowerCase()];
+      const mined = [row.id, String(receipt.blockNumber), receipt.blockHash.toLowerCase()];
       if (receipt.status === 'success') {
-        await this.#db.query(
-          `SELECT 1 FROM complete_chain_withdrawal($1::uuid, $2::bigint, $3, $4::bigint)`,
-          [...params, depth],
-        );
+        const sql = `SELECT 1 FROM complete_chain_withdrawal($1::uuid, $2::bigint, $3, $4::bigint)`;
+        if (!(await this.#settle(sql, [...mined, depth]))) continue;
         result.completed.push(row.id);
         this.#log.info(
           { withdrawalId: row.id, txHash: row.tx_hash },
           'crypto withdrawal completed',
         );
       } else {
-        await this.#db.query(`SELECT 1 FROM fail_chain_withdrawal($1::uuid, $2::bigint, $3, $4)`, [
-          ...params,
-          'The transaction failed on chain. The amount and the fee are back in your wallet.',
-        ]);
+        const sql = `SELECT 1 FROM fail_chain_withdrawal($1::uuid, $2::bigint, $3, $4)`;
+        const reason =
+          'The transaction failed on chain. The amount and the fee are back in your wallet.';
+        if (!(await this.#settle(sql, [...mined, reason]))) continue;
         result.failed.push(row.id);
         this.#log.error(
           { withdrawalId: row.id, txHash: row.tx_hash },
           'crypto withdrawal reverted',
         );
       }
+    }
+  }
+
+  /** signed → broadcast, once; a no-op for one already recorded as sent. */
+  async #markSent(row: InFlightRow): Promise<void> {
+    if (row.status !== 'signed') return;
+    await this.#settle(`SELECT 1 FROM mark_chain_withdrawal_broadcast($1::uuid)`, [row.id]);
+  }
+
+  /**
+   * Runs one of the sender's SQL steps; false when another instance (a second server, a
+   * restarted one) already moved the withdrawal on: the function's status check (SK003)
+   * refused, and nothing was written twice.
+   */
+  async #settle(sql: string, params: unknown[]): Promise<boolean> {
+    try {
+      await this.#db.query(sql, params);
+      return true;
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'SK003') return false;
+      throw err;
     }
   }
 
@@ -248,9 +266,4 @@ export class WithdrawalSender {
       return false;
     }
   }
-}
-
-/** '25.00000000' → '25': numeric(30, 8) pads to 8 places, more than USDT's token has. */
-function withoutTrailingZeros(amount: string): string {
-  return amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
 }

@@ -3,14 +3,13 @@ import { CHAIN_WITHDRAWALS_LIMIT, type ChainWithdrawal } from '@sikka/contracts'
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
-import { Button } from '@/components/ui/button.tsx';
 import type { TableColumn } from '@/components/ui/responsive-table.tsx';
 import { useCancelChainWithdrawal } from '@/features/wallet/api/cancel-chain-withdrawal.ts';
 import { useChainWithdrawals } from '@/features/wallet/api/get-chain-withdrawals.ts';
 import { formatCoin, shortHex } from '@/features/wallet/lib/crypto-withdraw.ts';
 import { CRYPTO_WITHDRAW_TEXT } from '@/features/wallet/lib/crypto-withdraw-text.ts';
 import { ChainStatusBadge } from './crypto-withdraw-status.tsx';
-import { DateLines, RecentRequests } from './recent-requests.tsx';
+import { CancelRequestButton, DateLines, RecentRequests } from './recent-requests.tsx';
 
 /** The target address, whose wallet it is, and the transaction once signed; full values on hover. */
 function Target({ withdrawal: w }: { withdrawal: ChainWithdrawal }) {
@@ -57,15 +56,12 @@ export function CryptoWithdrawList() {
   }
   const cancelButton = (w: ChainWithdrawal) =>
     w.status === 'pending' ? (
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={cancellingId !== null}
-        onClick={() => onCancel(w)}
-        aria-label={`Cancel withdrawal of ${formatCoin(w.amount, w.asset)}`}
-      >
-        {cancellingId === w.id ? 'Cancelling...' : 'Cancel'}
-      </Button>
+      <CancelRequestButton
+        label={`withdrawal of ${formatCoin(w.amount, w.asset)}`}
+        id={w.id}
+        cancellingId={cancellingId}
+        onCancel={() => onCancel(w)}
+      />
     ) : null;
 
   const columns: ReadonlyArray<TableColumn<ChainWithdrawal>> = [

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { toast } from 'sonner';
+import { Button } from '@/components/ui/button.tsx';
 import { ResponsiveTable, type ResponsiveTableProps } from '@/components/ui/responsive-table.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { Panel } from './wallet-frame.tsx';
@@ -84,5 +85,31 @@ export function DateLines({ iso }: { iso: string }) {
       <span className="block">{day}</span>
       <span className="block text-xs text-subtle">{time}</span>
     </>
+  );
+}
+
+/** Cancel of a pending request; all are disabled while one cancellation is in flight. */
+export function CancelRequestButton({
+  label,
+  cancellingId,
+  id,
+  onCancel,
+}: {
+  /** what is cancelled, for screen readers: 'withdrawal of ₹1,000.00' */
+  label: string;
+  cancellingId: string | null;
+  id: string;
+  onCancel(): void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={cancellingId !== null}
+      onClick={onCancel}
+      aria-label={`Cancel ${label}`}
+    >
+      {cancellingId === id ? 'Cancelling...' : 'Cancel'}
+    </Button>
   );
 }

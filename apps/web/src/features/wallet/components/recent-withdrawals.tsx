@@ -4,12 +4,11 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatInr } from '@/lib/format.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
-import { Button } from '@/components/ui/button.tsx';
 import type { TableColumn } from '@/components/ui/responsive-table.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { useCancelWithdrawal } from '@/features/wallet/api/cancel-withdrawal.ts';
 import { useWithdrawals } from '@/features/wallet/api/get-withdrawals.ts';
-import { DateLines, RecentRequests } from './recent-requests.tsx';
+import { CancelRequestButton, DateLines, RecentRequests } from './recent-requests.tsx';
 
 /** Not in the contracts' messages yet; the server's own message is shown when there is one. */
 const CANCEL_FAILED = messages.withdrawals.cancelFailed;
@@ -50,15 +49,12 @@ export function RecentWithdrawals() {
   }
   const cancelButton = (w: Withdrawal) =>
     w.status === 'pending' ? (
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={cancellingId !== null}
-        onClick={() => onCancel(w)}
-        aria-label={`Cancel withdrawal of ${formatInr(w.amount)}`}
-      >
-        {cancellingId === w.id ? 'Cancelling...' : 'Cancel'}
-      </Button>
+      <CancelRequestButton
+        label={`withdrawal of ${formatInr(w.amount)}`}
+        id={w.id}
+        cancellingId={cancellingId}
+        onCancel={() => onCancel(w)}
+      />
     ) : null;
 
   const columns: ReadonlyArray<TableColumn<Withdrawal>> = [

@@ -7,7 +7,6 @@ import {
   maxWithdrawable,
   shortHex,
   toRequest,
-  trimDecimal,
   validateCryptoWithdraw,
   withdrawPreview,
   type CryptoWithdrawValues,
@@ -180,12 +179,9 @@ describe('display', () => {
     expect(at('completed')).toBe('Completed');
     expect(at('failed')).toBe('Failed');
   });
-  it('shortens hex and trims and groups amounts', () => {
+  it('shortens hex and groups amounts', () => {
     expect(shortHex(ADDRESS)).toBe('0x5290…9EE7');
     expect(shortHex('0x1234')).toBe('0x1234');
-    expect(trimDecimal('10.000000')).toBe('10');
-    expect(trimDecimal('0.00050000')).toBe('0.0005');
-    expect(trimDecimal('100')).toBe('100');
     expect(formatCoin('123456.5', 'USDT')).toBe('1,23,456.50 USDT');
     expect(formatCoin('0.00050000', 'ETH')).toBe('0.0005 ETH');
     expect(formatCoin('abc', 'ETH')).toBe('N/A');

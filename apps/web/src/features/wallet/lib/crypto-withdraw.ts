@@ -8,6 +8,7 @@ import {
   messages,
   roundDecimal,
   subtractDecimal,
+  trimDecimal,
   type ChainAsset,
   type ChainAssetState,
   type ChainWithdrawal,
@@ -26,12 +27,6 @@ import {
 export const EVM_ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
 export const isEvmAddressShape = (value: string): boolean => EVM_ADDRESS_RE.test(value.trim());
-
-/** '10.000000' → '10', '0.00050000' → '0.0005': a decimal as people write it. */
-export function trimDecimal(value: string): string {
-  if (!value.includes('.')) return value;
-  return value.replace(/0+$/, '').replace(/\.$/, '');
-}
 
 /**
  * What the Max button fills in: the available balance less the fee, and no more than is left

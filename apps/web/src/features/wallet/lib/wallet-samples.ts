@@ -33,6 +33,9 @@ export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number]['value'];
  */
 export const EVM_NETWORK = 'evm';
 
+/** The EVM network's name until the server has given its own (or when it has no chain). */
+export const EVM_FALLBACK_NAME = 'Ethereum';
+
 /** Bitcoin's lines of the Processing Times panel; the EVM line comes from the server's rule. */
 export const PROCESSING_TIMES = [
   { network: 'Bitcoin Network', time: 'Not available yet' },

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CircleSlash, Clock, QrCode, ServerOff, type LucideIcon } from 'lucide-react';
+import { CircleSlash, Clock, QrCode, ServerOff } from 'lucide-react';
 import { chainAssets, messages, type DepositAddressResponse } from '@sikka/contracts';
 import { paths } from '@/config/paths.ts';
 import { KycRequiredPrompt } from '@/components/kyc/kyc-required-prompt.tsx';
@@ -14,43 +14,17 @@ import { CoinNetworkFields } from '@/features/wallet/components/coin-network-fie
 import { CryptoDepositAddress } from '@/features/wallet/components/crypto-deposit-address.tsx';
 import { CryptoDepositFaucet } from '@/features/wallet/components/crypto-deposit-faucet.tsx';
 import { CryptoDepositList } from '@/features/wallet/components/crypto-deposit-list.tsx';
+import { CryptoUnavailable } from '@/features/wallet/components/crypto-unavailable.tsx';
 import { Panel, WalletFrame } from '@/features/wallet/components/wallet-frame.tsx';
 import { assetNames, chainAssetOf, networksFor } from '@/features/wallet/lib/crypto-deposit.ts';
 import {
   CRYPTO_COINS,
+  EVM_FALLBACK_NAME,
   PROCESSING_TIMES,
   type CryptoCoin,
 } from '@/features/wallet/lib/wallet-samples.ts';
 
-/** Until the server has named its network (or when it has none). */
-const EVM_FALLBACK_NAME = 'Ethereum';
-
 const isCoin = (value: string): value is CryptoCoin => CRYPTO_COINS.some((c) => c.value === value);
-
-/** A centred message standing in for the address: not available, or the wallet is down. */
-function Unavailable({
-  icon: Icon,
-  title,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-label={title}
-      data-testid="crypto-deposit-unavailable"
-      className="mt-5 flex flex-col items-center rounded-xl border border-line bg-canvas/60 px-5 py-7 text-center"
-    >
-      <span className="grid size-12 place-items-center rounded-full bg-raised text-muted">
-        <Icon className="size-6" aria-hidden="true" />
-      </span>
-      <h3 className="mt-4 text-base font-semibold text-balance text-ink">{title}</h3>
-      <p className="mt-1.5 max-w-sm text-sm text-balance text-muted">{children}</p>
-    </section>
-  );
-}
 
 /** Processing times: the server's rule for its chain, Bitcoin's networks not available yet. */
 function ProcessingTimes({ wallet }: { wallet: DepositAddressResponse | undefined }) {
@@ -122,15 +96,15 @@ export default function CryptoDepositPage() {
     );
   } else if (!asset) {
     body = (
-      <Unavailable icon={CircleSlash} title="Not available yet">
+      <CryptoUnavailable className="mt-5" icon={CircleSlash} title="Not available yet">
         {`Bitcoin deposits are not available yet. You can deposit ${assetNames(data?.assets ?? chainAssets)} on ${evmName}.`}
-      </Unavailable>
+      </CryptoUnavailable>
     );
   } else if (chainDown) {
     body = (
-      <Unavailable icon={ServerOff} title="Crypto wallet unavailable">
+      <CryptoUnavailable className="mt-5" icon={ServerOff} title="Crypto wallet unavailable">
         {`${messages.cryptoWallet.unavailable}. Please try again later.`}
-      </Unavailable>
+      </CryptoUnavailable>
     );
   } else if (wallet.isError) {
     body = (
@@ -148,9 +122,9 @@ export default function CryptoDepositPage() {
     );
   } else if (!data.assets.includes(asset)) {
     body = (
-      <Unavailable icon={CircleSlash} title="Not available yet">
+      <CryptoUnavailable className="mt-5" icon={CircleSlash} title="Not available yet">
         {`${asset} deposits are not available yet. You can deposit ${assetNames(data.assets)} on ${data.network}.`}
-      </Unavailable>
+      </CryptoUnavailable>
     );
   } else {
     body = (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleSlash, Send, ServerOff, type LucideIcon } from 'lucide-react';
+import { CircleSlash, Send, ServerOff } from 'lucide-react';
 import { messages } from '@sikka/contracts';
 import { paths } from '@/config/paths.ts';
 import { KycRequiredPrompt } from '@/components/kyc/kyc-required-prompt.tsx';
@@ -22,37 +22,12 @@ import {
   CryptoBalances,
   CryptoLimits,
 } from '@/features/wallet/components/crypto-withdraw-summary.tsx';
+import { CryptoUnavailable } from '@/features/wallet/components/crypto-unavailable.tsx';
 import { Notices } from '@/features/wallet/components/notices.tsx';
 import { Panel, WalletFrame } from '@/features/wallet/components/wallet-frame.tsx';
 import { CRYPTO_WITHDRAW_TEXT } from '@/features/wallet/lib/crypto-withdraw-text.ts';
 import { formatCoin } from '@/features/wallet/lib/crypto-withdraw.ts';
-
-/** Until the server has named its network. */
-const EVM_FALLBACK_NAME = 'Ethereum';
-
-/** A centred message standing in for the form: not available, or the wallet is down. */
-function Unavailable({
-  icon: Icon,
-  title,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-label={title}
-      className="flex flex-col items-center rounded-xl border border-line bg-canvas/60 px-5 py-7 text-center"
-    >
-      <span className="grid size-12 place-items-center rounded-full bg-raised text-muted">
-        <Icon className="size-6" aria-hidden="true" />
-      </span>
-      <h3 className="mt-4 text-base font-semibold text-balance text-ink">{title}</h3>
-      <p className="mt-1.5 max-w-sm text-sm text-balance text-muted">{children}</p>
-    </section>
-  );
-}
+import { EVM_FALLBACK_NAME } from '@/features/wallet/lib/wallet-samples.ts';
 
 /**
  * Crypto withdraw (issue 15): USDT and ETH to an outside address on the server's EVM network.
@@ -92,17 +67,17 @@ export default function CryptoWithdrawPage() {
     );
   } else if (chainDown) {
     body = (
-      <Unavailable icon={ServerOff} title={CRYPTO_WITHDRAW_TEXT.unavailable}>
+      <CryptoUnavailable icon={ServerOff} title={CRYPTO_WITHDRAW_TEXT.unavailable}>
         {error.message}
-      </Unavailable>
+      </CryptoUnavailable>
     );
   } else if (!isChainAsset(coin) || network !== 'evm') {
     body = (
-      <Unavailable icon={CircleSlash} title="Not available yet">
+      <CryptoUnavailable icon={CircleSlash} title="Not available yet">
         {isChainAsset(coin)
           ? `${coin} cannot be sent on the ${networkLabel(network, evmName)} yet. Choose ${evmName} to withdraw ${coin}.`
           : `${coin} withdrawals on the ${networkLabel(network, evmName)} are not available yet. You can withdraw USDT and ETH on ${evmName}.`}
-      </Unavailable>
+      </CryptoUnavailable>
     );
   } else if (wallet.isError) {
     body = (
