@@ -14,6 +14,8 @@ import './web-assertions.ts';
 import { availableDrivers, openTestDb, pgUrl, type Driver } from '../../test/support/databases.ts';
 import { ADMIN, newUser } from '../../test/support/app.ts';
 import { startTestChain, type DevChain } from '../../test/support/anvil.ts';
+import { startMailCatcher, type MailCatcher } from '../../test/support/mail-catcher.ts';
+import { totpCode } from '../../test/support/two-factor.ts';
 
 /** The built web app the server serves; root `npm test` builds it first. */
 export const WEB_DIST = process.env.E2E_WEB_DIST
@@ -43,6 +45,8 @@ export interface E2e {
   driver: 'postgres' | 'pglite';
   /** The local Anvil chain behind the crypto wallet, with `chain: true`; else null. */
   chain: DevChain | null;
+  /** The SMTP server the product mails to, with `mail: true`; else null. */
+  mail: MailCatcher | null;
   /** A fresh browser context (no cookies unless `storageState`) and a page in it. */
   newPage(viewport?: Viewport, storageState?: StorageState): Promise<Page>;
   newContext(viewport?: Viewport, storageState?: StorageState): Promise<BrowserContext>;
@@ -55,8 +59,13 @@ export interface E2e {
     viewport?: Viewport,
     overrides?: Partial<Account>,
   ): Promise<{ page: Page; account: Account }>;
-  /** A page signed in as the admin (ADMIN of test/support/app.ts); its state is saved once. */
+  /**
+   * A page signed in as the admin (ADMIN of test/support/app.ts); its state is saved once. The
+   * admin tools need two-factor (ADR 017): the first call turns TOTP on through the API.
+   */
   adminPage(viewport?: Viewport): Promise<Page>;
+  /** The admin's TOTP secret, once adminPage has set it up (for codes a test types). */
+  adminTotpSecret(): string;
   close(): Promise<void>;
 }
 
@@ -109,6 +118,8 @@ export interface E2eOptions {
    * watcher polling every 200 ms, 3 confirmations), as `npm start` runs it.
    */
   chain?: boolean;
+  /** true: a real SMTP server (test/support/mail-catcher.ts) receives the product's mail. */
+  mail?: boolean;
 }
 
 /**
@@ -132,6 +143,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
   const db = await openTestDb(driver);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sikka-e2e-'));
   const chain = options.chain ? await startTestChain({ mining: { intervalSeconds: 1 } }) : null;
+  const mail = options.mail ? await startMailCatcher() : null;
   const app = await buildApp(
     testConfig({
       ADMIN_EMAIL: ADMIN.email,
@@ -145,6 +157,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       RATE_LIMIT_MONEY_PER_MIN: 100_000,
       ...(options.frozenMarket ? { MARKET_AUTOSTART: false } : {}),
       ...(chain ? { CHAIN_POLL_MS: 200 } : {}),
+      ...(mail ? { SMTP_URL: mail.url } : {}),
     }),
     chain ? { db, devChain: chain } : { db },
   );
@@ -159,6 +172,35 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 
   const contexts: BrowserContext[] = [];
   let adminState: StorageState | undefined;
+  let adminSecret: string | undefined;
+
+  /** Signs the admin in through the API, turning TOTP on first (the admin tools need it). */
+  const adminStorageState = async (): Promise<StorageState> => {
+    const context = await browser.newContext({ baseURL });
+    try {
+      const login = await context.request.post('/api/auth/login', {
+        data: { email: ADMIN.email, password: ADMIN.password, rememberMe: true },
+      });
+      if (login.status() !== 200) throw new Error(`admin login failed: ${await login.text()}`);
+      if ((await login.json()).twoFactorRequired) {
+        if (!adminSecret) throw new Error('admin has TOTP on, but not from this harness');
+        const second = await context.request.post('/api/auth/login/two-factor', {
+          data: { code: totpCode(adminSecret) },
+        });
+        if (second.status() !== 200) throw new Error(`admin code refused: ${await second.text()}`);
+      } else {
+        const setup = await context.request.post('/api/auth/two-factor/totp/setup', { data: {} });
+        adminSecret = (await setup.json()).secret as string;
+        const enable = await context.request.post('/api/auth/two-factor/totp/enable', {
+          data: { code: totpCode(adminSecret) },
+        });
+        if (enable.status() !== 200) throw new Error(`admin TOTP failed: ${await enable.text()}`);
+      }
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  };
 
   const newContext = async (
     viewport: Viewport = VIEWPORTS.desktop,
@@ -218,6 +260,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
     browser,
     driver,
     chain,
+    mail,
     newPage,
     newContext,
     signUpViaApi,
@@ -227,14 +270,19 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       return { account, page: await newPage(viewport, await storageStateFor(account)) };
     },
     async adminPage(viewport) {
-      adminState ??= await storageStateFor({ ...ADMIN, fullName: 'Admin', phone: '' });
+      adminState ??= await adminStorageState();
       return newPage(viewport, adminState);
+    },
+    adminTotpSecret() {
+      if (!adminSecret) throw new Error('adminTotpSecret: open adminPage first');
+      return adminSecret;
     },
     async close() {
       await Promise.allSettled(contexts.map((c) => c.close()));
       await browser.close();
       await app.close();
       await chain?.stop();
+      await mail?.close();
       await db.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -93,8 +93,9 @@ const KYC_DETAILS = `kyc_type = 'individual', kyc_document_type = 'aadhaar',
   bank_account_number = 'XXXXXXXX9012', kyc_rejected_reason = NULL, updated_at = now()`;
 
 /**
- * Marks the user's KYC verified, as the admin's approval would: money moves only for verified
- * users (DESIGN.md §8), so every test that deposits or trades starts here.
+ * Marks the user's KYC verified, as the admin's approval would, and the e-mail verified, as its
+ * link does: money moves only for verified users (DESIGN.md §8), so every test that deposits,
+ * trades or withdraws starts here.
  */
 export async function verifyKyc(app: FastifyInstance, userId: string): Promise<void> {
   await app.db.transaction(async (tx) => {
@@ -107,7 +108,7 @@ export async function verifyKyc(app: FastifyInstance, userId: string): Promise<v
     await tx.query(
       `UPDATE users SET kyc_status = 'verified', ${KYC_DETAILS},
               kyc_submitted_at = coalesce(kyc_submitted_at, now() - interval '1 hour'),
-              kyc_verified_at = now()
+              kyc_verified_at = now(), email_verified_at = coalesce(email_verified_at, now())
         WHERE id = $1`,
       [userId],
     );

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { SESSION_COOKIE } from '@sikka/contracts';
 import {
   ADMIN,
+  adminTotpSecret,
   logInAdmin,
   newUser,
   signUp,
@@ -16,6 +17,7 @@ import { pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { fund, utr } from '../support/money-helpers.ts';
 import { kycFormData, submitKyc, validParts } from '../support/kyc-fixtures.ts';
 import { listRoutes } from './support/routes.ts';
+import { totpCode } from '../support/two-factor.ts';
 
 if (!pgUrl()) console.warn(postgresSkipReason());
 
@@ -23,9 +25,11 @@ type Actor = 'anonymous' | 'userA' | 'userB' | 'admin';
 /**
  * public: anyone; user: any signed-in user (their own data only); admin: the admin only;
  * owner: A's resource, to A and the admin (B gets 404, as for a missing one);
- * self: A's own record on a user route, to A only (B and the admin get 404, as for a missing one).
+ * self: A's own record on a user route, to A only (B and the admin get 404, as for a missing one);
+ * step: the second step of a sign-in, which only its own step cookie opens: 401 for everyone
+ * else, a signed-in session included (ADR 017).
  */
-type Access = 'public' | 'user' | 'admin' | 'owner' | 'self';
+type Access = 'public' | 'user' | 'admin' | 'owner' | 'self' | 'step';
 
 interface Ctx {
   actor: Actor;
@@ -39,6 +43,16 @@ interface Ctx {
 type Probe = (ctx: Ctx) => Promise<Partial<InjectOptions>> | Partial<InjectOptions>;
 
 const json = (payload: object): Partial<InjectOptions> => ({ payload });
+
+/** The admin has TOTP on (the admin tools need it): routes that ask for it again get a code. */
+let adminCode: () => Promise<string> = () => Promise.reject(new Error('no admin yet'));
+/** A step-up route's probe: `body`, and for the admin a current code in the header. */
+const withCode =
+  (body: object): Probe =>
+  async (ctx) => ({
+    payload: body,
+    headers: ctx.actor === 'admin' ? { 'x-two-factor-code': await adminCode() } : {},
+  });
 const someUuid = () => randomUUID();
 
 /**
@@ -111,19 +125,19 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   'POST /api/withdrawals': {
     access: 'user',
     // A random account id: the caller's own ones are not known here (404, after the auth).
-    probe: () => json({ amount: '100', bankAccountId: someUuid() }),
+    probe: withCode({ amount: '100', bankAccountId: someUuid() }),
   },
   'POST /api/withdrawals/:id/cancel': { access: 'user' },
   'GET /api/me/bank-accounts': { access: 'user' },
   'POST /api/me/bank-accounts': {
     access: 'user',
-    probe: () =>
-      json({
+    probe: (ctx) =>
+      withCode({
         accountNumber: String(100_000_000_000 + Math.floor(Math.random() * 1e9)),
         ifscCode: 'HDFC0001234',
         bankName: 'HDFC Bank',
         accountHolderName: 'Asha Rao',
-      }),
+      })(ctx),
   },
   'GET /api/admin/withdrawals': { access: 'admin' },
   // One withdrawal or account with its full account number (ADR 014): the admin only.
@@ -168,13 +182,13 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   },
   'POST /api/crypto/withdrawals': {
     access: 'user',
-    probe: () =>
-      json({
+    probe: (ctx) =>
+      withCode({
         asset: 'USDT',
         address: '0x000000000000000000000000000000000000dEaD',
         amount: '10',
         beneficiary: { kind: 'own' },
-      }),
+      })(ctx),
   },
   'POST /api/crypto/withdrawals/:id/cancel': { access: 'user' },
   'GET /api/admin/crypto-withdrawals': { access: 'admin' },
@@ -184,6 +198,52 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
     access: 'admin',
     probe: () => json({ reason: 'Address on a sanctions list' }),
   },
+  // Account security (ADR 017).
+  'POST /api/auth/login/two-factor': { access: 'step', probe: () => json({ code: '123456' }) },
+  'POST /api/auth/passkeys/login-options': { access: 'public' },
+  'POST /api/auth/passkeys/login': { access: 'public', probe: () => json({ response: {} }) },
+  'POST /api/auth/password/forgot': {
+    access: 'public',
+    probe: () => json({ email: 'someone@example.com' }),
+  },
+  'POST /api/auth/password/reset': {
+    access: 'public',
+    probe: () => json({ token: 'x'.repeat(43), password: 'a new secret 12345' }),
+  },
+  'POST /api/auth/password/change': {
+    access: 'user',
+    probe: withCode({ currentPassword: 'not the password', newPassword: 'a new secret 12345' }),
+  },
+  'POST /api/auth/email/verify': { access: 'public', probe: () => json({ token: 'y'.repeat(43) }) },
+  'POST /api/auth/email/resend': { access: 'user' },
+  'GET /api/auth/security': { access: 'user' },
+  'POST /api/auth/two-factor/totp/setup': { access: 'user' },
+  'POST /api/auth/two-factor/totp/enable': {
+    access: 'user',
+    probe: () => json({ code: '000000' }),
+  },
+  'POST /api/auth/two-factor/totp/disable': { access: 'user', probe: withCode({}) },
+  'POST /api/auth/two-factor/backup-codes': { access: 'user', probe: withCode({}) },
+  'POST /api/auth/passkeys/registration-options': { access: 'user', probe: withCode({}) },
+  'POST /api/auth/passkeys': {
+    access: 'user',
+    probe: () => json({ name: 'Laptop', response: {} }),
+  },
+  'DELETE /api/auth/passkeys/:id': {
+    access: 'user',
+    probe: async (ctx) => ({
+      headers: ctx.actor === 'admin' ? { 'x-two-factor-code': await adminCode() } : {},
+    }),
+  },
+  'GET /api/auth/sessions': { access: 'user' },
+  'DELETE /api/auth/sessions/:id': { access: 'user' },
+  'POST /api/auth/sessions/sign-out-others': { access: 'user' },
+  'GET /api/auth/sign-ins': { access: 'user' },
+  'GET /api/notifications': { access: 'user' },
+  'POST /api/notifications/read': { access: 'user' },
+  'GET /api/dev/mailbox': { access: 'public' },
+  'GET /api/admin/audit.csv': { access: 'admin' },
+  'GET /api/admin/users/:id/sign-ins': { access: 'admin' },
   // The admin folder's catch-all (printed as a bare `*`): unknown admin paths stay behind the guard.
   '* *': { access: 'admin', probe: () => ({ url: '/api/admin/no-such-page' }) },
 };
@@ -191,6 +251,7 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
 /** What each actor must get: 'through' = neither 401 nor 403 (the route did its job). */
 function expected(access: Access, actor: Actor): number | 'through' {
   if (access === 'public') return 'through';
+  if (access === 'step') return 401;
   if (actor === 'anonymous') return 401;
   if (access === 'admin') return actor === 'admin' ? 'through' : 403;
   if (access === 'owner') return actor === 'userB' ? 404 : 200;
@@ -221,6 +282,11 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
     cookies.userA = a.cookie;
     cookies.userB = b.cookie;
     cookies.admin = await logInAdmin(t.app);
+    adminCode = async () => {
+      // A fresh code for each step-up probe: the step's one use is the replay rule's own test.
+      await t.app.db.query(`UPDATE users SET totp_last_step = NULL WHERE role = 'admin'`);
+      return totpCode(adminTotpSecret(t.app), t.app.clock());
+    };
     creds.userA = a;
     creds.userB = b;
     creds.admin = ADMIN;
@@ -306,6 +372,8 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
           aId,
           aRecords,
           freshCookie: async () => {
+            // The admin signs in with a code too (the admin tools need two-factor).
+            if (actor === 'admin') return logInAdmin(t.app);
             const c = creds[actor];
             if (!c) return undefined;
             const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: c });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, testConfig, type Config, type DevChain, type Queryable } from './server.ts';
 import { openTestDb, type Driver } from './databases.ts';
+import { totpCode } from './two-factor.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -107,33 +108,97 @@ export async function signUp(app: FastifyInstance, overrides: Parameters<typeof 
 }
 
 /**
- * Marks a user's KYC verified, as an admin's approval leaves it. A fixture for tests of money
- * paths, which the server opens only to verified users; the KYC flow itself (submission,
+ * Marks a user's KYC verified, as an admin's approval leaves it, and the e-mail verified, as its
+ * link does: a user every money path is open to. A fixture for tests of money paths, which the
+ * server opens only to verified users; the KYC flow itself (submission,
  * review) has its own tests in apps/server/test/kyc-*.test.ts and e2e/kyc.test.ts.
  */
 export async function verifyKyc(db: Queryable, userId: string): Promise<void> {
   const rows = await db.query<{ id: string }>(
     `UPDATE users SET kyc_status = 'verified', kyc_type = coalesce(kyc_type, 'individual'),
             kyc_submitted_at = coalesce(kyc_submitted_at, now()), kyc_verified_at = now(),
-            kyc_rejected_reason = NULL
+            kyc_rejected_reason = NULL, email_verified_at = coalesce(email_verified_at, now())
       WHERE id = $1 RETURNING id`,
     [userId],
   );
   if (!rows[0]) throw new Error(`verifyKyc: no user ${userId}`);
 }
 
-/** Signs up a new user whose KYC is verified (see verifyKyc); returns its cookie and id. */
+/**
+ * Marks a user's e-mail verified, as following the link of the verification mail does (its own
+ * tests are in apps/server/test/account-security.test.ts and e2e/account-recovery.test.ts).
+ */
+export async function verifyEmail(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1',
+    [userId],
+  );
+}
+
+/**
+ * Signs up a new user whose KYC and e-mail are verified (see verifyKyc, verifyEmail): a user
+ * every money path is open to; returns its cookie and id.
+ */
 export async function signUpVerified(
   app: FastifyInstance,
   overrides: Parameters<typeof newUser>[0] = {},
 ) {
   const user = await signUp(app, overrides);
   await verifyKyc(app.db, user.id);
+  await verifyEmail(app.db, user.id);
   return user;
 }
 
+/** The admin's TOTP secret per app, once logInAdmin has set it up. */
+const adminSecrets = new WeakMap<FastifyInstance, string>();
+
+/** The admin's TOTP secret (after a logInAdmin), for tests that need a code. */
+export function adminTotpSecret(app: FastifyInstance): string {
+  const secret = adminSecrets.get(app);
+  if (!secret) throw new Error('adminTotpSecret: call logInAdmin first');
+  return secret;
+}
+
+/**
+ * The admin's session cookie. The admin tools need two-factor (ADR 017): the first call sets
+ * TOTP up through the API, as the admin's first sign-in does, and later calls sign in with the
+ * password and a code. Fixture: the code's step is forgotten first, so calls within one 30 s
+ * step each pass (the replay rule has tests of its own).
+ */
 export async function logInAdmin(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
-  return sessionCookie(res);
+  if (!res.json().twoFactorRequired) {
+    const cookie = sessionCookie(res);
+    const setup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/totp/setup',
+      headers: { cookie },
+    });
+    if (setup.statusCode !== 200) throw new Error(`admin TOTP setup failed: ${setup.body}`);
+    const secret = setup.json().secret as string;
+    const enable = await app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/totp/enable',
+      headers: { cookie },
+      payload: { code: totpCode(secret, app.clock()) },
+    });
+    if (enable.statusCode !== 200) throw new Error(`admin TOTP enable failed: ${enable.body}`);
+    adminSecrets.set(app, secret);
+    return cookie;
+  }
+  const secret = adminTotpSecret(app);
+  await app.db.query('UPDATE users SET totp_last_step = NULL WHERE email = $1', [ADMIN.email]);
+  const step = res.cookies.find((c) => c.name === 'sikka_2fa');
+  if (!step) throw new Error('admin login: no two-factor step cookie');
+  const second = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login/two-factor',
+    headers: { cookie: `sikka_2fa=${step.value}` },
+    payload: { code: totpCode(secret, app.clock()) },
+  });
+  if (second.statusCode !== 200) {
+    throw new Error(`admin two-factor login failed: ${second.statusCode} ${second.body}`);
+  }
+  return sessionCookie(second);
 }

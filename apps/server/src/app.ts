@@ -41,6 +41,12 @@ import { marketPlugin } from './market/plugin.ts';
 import { realtimePlugin, realtimeSocketErrorHandler } from './realtime/plugin.ts';
 import kycRoutes from './routes/kyc/index.ts';
 import cryptoRoutes from './routes/crypto/index.ts';
+import accountRoutes from './routes/auth/account.ts';
+import securityRoutes from './routes/auth/security.ts';
+import notificationRoutes from './routes/notifications/index.ts';
+import devRoutes from './routes/dev/index.ts';
+import { Mailer } from './mail/mailer.ts';
+import { installAuditRequestContext } from './audit/audit-log.ts';
 import { openCryptoWallet, type CryptoWallet } from './money/crypto-wallet.ts';
 import type { DevChain } from './chain/dev-chain.ts';
 import { KYC_MULTIPART_LIMITS } from './kyc/form.ts';
@@ -55,6 +61,8 @@ declare module 'fastify' {
     vault: VaultKey;
     /** The USDT wallet's chain and deposit watcher; null when EVM_CHAIN=off (ADR 015). */
     cryptoWallet: CryptoWallet | null;
+    /** Sends the product's mail through the outbox (ADR 017). */
+    mailer: Mailer;
   }
 }
 
@@ -110,6 +118,13 @@ export async function buildApp(
   if (sealed > 0) app.log.info({ sealed }, 'sealed plain bank account numbers (migration 016)');
   await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
   await scheduleHousekeeping(app);
+  const mailer = new Mailer(config, db, app.clock, app.log.child({ module: 'mail' }));
+  app.decorate('mailer', mailer);
+  mailer.start();
+  // preClose: a send in flight needs the database, which an onClose hook closes.
+  app.addHook('preClose', async () => {
+    await mailer.stop();
+  });
 
   const cryptoWallet = await openCryptoWallet({
     config,
@@ -179,6 +194,7 @@ export async function buildApp(
   });
 
   installErrorHandlers(app);
+  installAuditRequestContext(app);
   installOriginPolicy(app, config);
   installCsrfGuard(app);
   installCacheControl(app);
@@ -195,6 +211,10 @@ export async function buildApp(
     app.swagger(),
   );
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(accountRoutes, { prefix: '/api/auth' });
+  await app.register(securityRoutes, { prefix: '/api/auth' });
+  await app.register(notificationRoutes, { prefix: '/api/notifications' });
+  await app.register(devRoutes, { prefix: '/api/dev' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(depositRoutes, { prefix: '/api/deposits' });

@@ -151,6 +151,19 @@ export const envSchema = z.object({
   CHAIN_POLL_MS: positiveInt(1000),
   /** The dev chain mines a block this often (seconds), so deposits gain confirmations. */
   EVM_DEV_BLOCK_SECONDS: positiveInt(1),
+  /**
+   * Where mail goes (ADR 017): an SMTP URL (smtp://user:pass@host:587, smtps://… for TLS) read
+   * by nodemailer. Unset: mail stays in the outbox table; outside production the local mailbox
+   * page (/dev/mailbox) shows it and each link is logged.
+   */
+  SMTP_URL: optionalString.refine(
+    (v) => v === undefined || /^smtps?:\/\/\S+$/.test(v),
+    'expected smtp://host:port or smtps://host:port (user:password@ allowed)',
+  ),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().trim().default('Sikka <no-reply@sikka.local>'),
+  /** Pause (ms) between the mail sender's scans of the outbox when nothing is waiting. */
+  MAIL_POLL_MS: positiveInt(2000),
   /** Directory of the built web app; served with SPA fallback when present. */
   WEB_DIST: optionalString,
 });

@@ -1,3 +1,4 @@
+import { SECOND_FACTOR_WINDOW_MS, SIGN_IN_HISTORY_DAYS } from '@sikka/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ATTEMPT_WINDOW_MS } from './auth/attempts.ts';
 import { pruneLoginThrottle } from './auth/throttle.ts';
@@ -15,7 +16,13 @@ export interface HousekeepingResult {
   sessions: number;
   authAttempts: number;
   idempotencyKeys: number;
+  /** sign-in history past 90 days, used or expired links and sign-in steps, old second-factor failures */
+  security: number;
+  /** delivered or given-up mail after 30 days; local-mailbox mail after 7 days */
+  mail: number;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const deleted = async (db: Queryable, sql: string, before: Date): Promise<number> => {
   const rows = await db.query<{ n: number }>(
@@ -46,6 +53,30 @@ export async function housekeep(db: Queryable, now: Date): Promise<HousekeepingR
       'DELETE FROM idempotency_keys WHERE created_at < $1',
       new Date(t - IDEMPOTENCY_KEY_TTL_MS),
     ),
+    security:
+      (await deleted(
+        db,
+        'DELETE FROM sign_in_events WHERE created_at < $1',
+        new Date(t - SIGN_IN_HISTORY_DAYS * DAY_MS),
+      )) +
+      (await deleted(db, 'DELETE FROM email_tokens WHERE expires_at < $1', new Date(t - DAY_MS))) +
+      (await deleted(db, 'DELETE FROM auth_challenges WHERE expires_at < $1', now)) +
+      (await deleted(
+        db,
+        'DELETE FROM second_factor_failures WHERE created_at < $1',
+        new Date(t - SECOND_FACTOR_WINDOW_MS),
+      )),
+    mail:
+      (await deleted(
+        db,
+        'DELETE FROM email_outbox WHERE (sent_at IS NOT NULL OR failed_at IS NOT NULL) AND created_at < $1',
+        new Date(t - 30 * DAY_MS),
+      )) +
+      (await deleted(
+        db,
+        'DELETE FROM email_outbox WHERE sent_at IS NULL AND created_at < $1',
+        new Date(t - 7 * DAY_MS),
+      )),
   };
 }
 

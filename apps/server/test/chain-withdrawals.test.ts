@@ -10,6 +10,7 @@ import {
   signUpVerified,
   startTestApp,
   type TestApp,
+  verifyEmail,
 } from '../../../test/support/app.ts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
@@ -132,6 +133,8 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
     expect(await refusal({ beneficiary: undefined })).toMatchObject({ status: 400 });
     expect(await refusal({ asset: 'BTC' })).toMatchObject({ status: 400 });
     const unverified = await signUp(t.app);
+    // E-mail verified, KYC not: the KYC rule is the one that refuses.
+    await verifyEmail(t.app.db, unverified.id);
     const res = await withdraw(unverified.cookie, {
       asset: 'USDT',
       address: to,

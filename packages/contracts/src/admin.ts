@@ -45,8 +45,37 @@ export type KycDecisionRequest = z.input<typeof kycDecisionRequestSchema>;
 export const kycDecisionResponseSchema = z.object({ user: userSchema });
 export type KycDecisionResponse = z.infer<typeof kycDecisionResponseSchema>;
 
-/** GET /api/admin/audit: the append-only log of decisions, newest first. */
-export const auditQuerySchema = pagedQuerySchema.omit({ status: true });
+export const auditTargetTypes = [
+  'user',
+  'deposit',
+  'withdrawal',
+  'bank_account',
+  'chain_withdrawal',
+] as const;
+
+const isoDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates must be written YYYY-MM-DD' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/**
+ * GET /api/admin/audit (and /api/admin/audit.csv): the append-only log of decisions and account
+ * security events, newest first. `search` matches names, e-mails and actions; `action` is an
+ * action prefix ('security.', 'kyc.verified'); `from`/`to` are India calendar days, inclusive.
+ */
+export const auditQuerySchema = pagedQuerySchema.omit({ status: true }).extend({
+  action: z.string().trim().max(60).optional(),
+  targetType: z
+    .union([z.enum(auditTargetTypes), z.literal('')])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  actorId: z.uuid({ error: 'Actor must be a user id' }).optional(),
+  subjectId: z.uuid({ error: 'Subject must be a user id' }).optional(),
+  from: isoDay,
+  to: isoDay,
+});
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
@@ -57,11 +86,13 @@ export const auditEntrySchema = z.object({
    */
   action: z.string(),
   actor: z.object({ id: z.string(), email: z.string(), fullName: z.string() }).nullable(),
-  targetType: z.enum(['user', 'deposit', 'withdrawal', 'bank_account']),
+  targetType: z.enum(auditTargetTypes),
   targetId: z.string(),
   subject: z.object({ id: z.string(), email: z.string(), fullName: z.string() }).nullable(),
   before: z.record(z.string(), z.unknown()),
   after: z.record(z.string(), z.unknown()),
+  /** The acting request's client address, where one was recorded */
+  actorIp: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

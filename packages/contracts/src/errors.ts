@@ -37,6 +37,13 @@ export const errorCodes = [
   'duplicate_bank_account',
   'payload_too_large',
   'chain_unavailable',
+  'two_factor_required',
+  'two_factor_invalid',
+  'two_factor_setup_required',
+  'two_factor_throttled',
+  'email_unverified',
+  'link_invalid',
+  'passkey_failed',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -15,3 +15,4 @@ export * from './quick-trade.ts';
 export * from './statement.ts';
 export * from './withdrawals.ts';
 export * from './crypto-wallet.ts';
+export * from './security.ts';

@@ -248,6 +248,44 @@ export const messages = {
     depositRejected: 'Deposit rejected successfully',
     rejectReasonRequired: 'Please provide a reason for rejection',
   },
+  /** Account security (issue 16, ADR 017). */
+  security: {
+    codeRequired: 'Please enter the code from your authenticator app or a backup code',
+    codeInvalid:
+      'That code is not right. Please try the current code from your app, or a backup code.',
+    appCodeFormat: 'Enter the 6-digit code from your authenticator app',
+    codeRequiredAgain: 'Enter the code from your authenticator app to continue',
+    tooManyCodes: 'Too many wrong codes. Please wait 15 minutes and try again.',
+    twoFactorExpired: 'Your sign-in took too long. Please enter your email and password again.',
+    twoFactorSetupRequired:
+      'Set up two-factor authentication on your Security page before using the admin tools',
+    totpAlreadyEnabled: 'Two-factor authentication is already on',
+    totpNotEnabled: 'Two-factor authentication is not on',
+    totpSetupMissing: 'Start the set-up again: the code did not match a new secret',
+    totpEnabled: 'Two-factor authentication is on',
+    totpDisabled: 'Two-factor authentication is off',
+    forgotSent:
+      'If an account uses this email, we have sent it a link to reset the password. The link works for 30 minutes.',
+    linkInvalid: 'This link is not valid or has expired. Please ask for a new one.',
+    passwordReset: 'Your password has been changed. Please sign in with the new one.',
+    passwordChanged: 'Password changed. Your other sessions have been signed out.',
+    currentPasswordRequired: 'Please enter your current password',
+    currentPasswordWrong: 'Your current password is not correct',
+    passwordSameAsOld: 'The new password must be different from the current one',
+    emailVerified: 'Thank you, your email address is verified',
+    emailAlreadyVerified: 'Your email address is already verified',
+    verificationSent: 'We have sent a new verification link to your email',
+    emailUnverified:
+      'Please verify your email address before withdrawing. Use the link we emailed you, or send a new one from the banner.',
+    passkeyNameRequired: 'Please give this passkey a name',
+    passkeyNameTooLong: 'The name must be at most 60 characters',
+    passkeyFailed: 'The passkey could not be verified. Please try again.',
+    passkeyNotFound: 'This passkey is not registered with Sikka',
+    passkeyNeedsName:
+      'Passkeys need the site to be opened by its name (e.g. localhost), not by an IP address',
+    passkeyExpired: 'The passkey request timed out. Please try again.',
+    sessionNotFound: 'This session has already ended',
+  },
   router: {
     unexpected: 'Unexpected Application Error!',
     /** A part of a page whose code could not be downloaded (offline, or a new version deployed). */

@@ -72,6 +72,9 @@ export const balanceMessageSchema = z.object({
  */
 export const cryptoActivityMessageSchema = z.object({ type: z.literal('cryptoActivity') });
 
+/** The signed-in user has a new in-app notice (GET /api/notifications has it). No payload. */
+export const notificationMessageSchema = z.object({ type: z.literal('notification') });
+
 /**
  * Sent every heartbeat period (30 s) next to the protocol ping, because browsers answer pings
  * without telling the page: a page that hears nothing for two periods should reconnect.
@@ -89,6 +92,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   tickersMessageSchema,
   balanceMessageSchema,
   cryptoActivityMessageSchema,
+  notificationMessageSchema,
   heartbeatMessageSchema,
   pongMessageSchema,
 ]);
@@ -97,6 +101,7 @@ export type SnapshotMessage = z.infer<typeof snapshotMessageSchema>;
 export type TickersMessage = z.infer<typeof tickersMessageSchema>;
 export type BalanceMessage = z.infer<typeof balanceMessageSchema>;
 export type CryptoActivityMessage = z.infer<typeof cryptoActivityMessageSchema>;
+export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
 export type HeartbeatMessage = z.infer<typeof heartbeatMessageSchema>;
 
 /** Client → server: `ping` (answered with `pong`), `resync` (answered with a snapshot). */

@@ -33,6 +33,10 @@ export const userSchema = z.object({
   bankIfscCode: z.string().nullable(),
   bankAccountNumber: z.string().nullable(),
   documents: z.array(documentKindSchema),
+  /** The sign-up address was confirmed by its link (withdrawals need it). */
+  emailVerified: z.boolean(),
+  /** TOTP is on: sign-in and sensitive actions ask for a code. */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

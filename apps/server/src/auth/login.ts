@@ -1,10 +1,19 @@
-import { messages } from '@sikka/contracts';
+import { messages, TWO_FACTOR_LOGIN_ATTEMPTS, TWO_FACTOR_LOGIN_TTL_MS } from '@sikka/contracts';
 import type { Db } from '../db/index.ts';
-import { DomainError, RetryLaterError } from '../domain-error.ts';
+import { DomainError, RetryLaterError, unauthorized } from '../domain-error.ts';
+import type { VaultKey } from '../kyc/vault.ts';
 import type { UserRow } from '../users/user-row.ts';
-import { findUserByEmail } from '../users/users.ts';
+import { findUserById, findUserByEmail } from '../users/users.ts';
+import {
+  countChallengeAttempt,
+  createChallenge,
+  deleteChallenge,
+  findChallenge,
+} from './challenges.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
-import { createSession, type NewSession } from './sessions.ts';
+import { checkSecondFactor, wrongCodeError } from './second-factor.ts';
+import { recordSignIn, recordSignInByEmail } from './sign-ins.ts';
+import type { ClientInfo } from './sessions.ts';
 import {
   claimLoginAttempt,
   isKnownSource,
@@ -17,26 +26,34 @@ import {
 export interface LogInInput {
   email: string;
   password: string;
-  ip: string;
+  client: ClientInfo;
+  rememberMe: boolean;
   now: Date;
 }
 
+/** The password was right: sign the user in, or (TOTP on) ask for the code first. */
+export type PasswordResult =
+  | { kind: 'signed_in'; user: UserRow }
+  | { kind: 'code_required'; user: UserRow; stepToken: string };
+
 /**
- * Checks a password under the login throttle (ADR 008) and opens a session. Unknown e-mail and
- * wrong password take the same path and the same time, waits included: the throttle is keyed
- * by the typed e-mail, and an unknown one has no known sources.
+ * Checks a password under the login throttle (ADR 008). Unknown e-mail and wrong password take
+ * the same path and the same time, waits included: the throttle is keyed by the typed e-mail,
+ * and an unknown one has no known sources. With TOTP on, no session is opened here: the answer
+ * is a sign-in step (auth_challenges, 5 minutes, 5 wrong codes) that only a code completes.
  */
-export async function logIn(
+export async function checkPassword(
   db: Db,
   throttle: ThrottleSettings,
   input: LogInInput,
-): Promise<{ user: UserRow; session: NewSession }> {
+): Promise<PasswordResult> {
   const email = input.email.trim().toLowerCase();
-  const { now } = input;
-  const source = loginSource(input.ip);
+  const { now, client } = input;
+  const source = loginSource(client.ip);
   const known = await isKnownSource(db, email, source, now);
   const claim = await claimLoginAttempt(db, throttle, email, source, known, now);
   if (!claim.allowed) {
+    await recordSignInByEmail(db, email, client, 'password', 'throttled', now);
     // Refused before the password is checked, so waiting out the throttle is the only way on.
     throw new RetryLaterError(
       'login_throttled',
@@ -51,8 +68,50 @@ export async function logIn(
   );
   // The failure was counted when the attempt was claimed.
   if (!user || !ok) {
+    await recordSignInByEmail(db, email, client, 'password', 'wrong_password', now);
     throw new DomainError('invalid_credentials', messages.login.invalidCredentials);
   }
   await loginSucceeded(db, user.id, email, source, !known, now);
-  return { user, session: await createSession(db, user.id, now) };
+  if (!user.totp_enabled_at) return { kind: 'signed_in', user };
+  const stepToken = await createChallenge(
+    db,
+    'two_factor_login',
+    { userId: user.id, rememberMe: input.rememberMe },
+    TWO_FACTOR_LOGIN_TTL_MS,
+    now,
+  );
+  await recordSignIn(db, user.id, client, 'password', 'code_required', now);
+  return { kind: 'code_required', user, stepToken };
+}
+
+/**
+ * The second step of a two-factor sign-in: the code for the step the cookie names. A wrong code
+ * counts against the step (5, then the password must be typed again) and against the user.
+ */
+export async function checkTwoFactorStep(
+  db: Db,
+  vault: VaultKey,
+  stepToken: string | undefined,
+  code: string,
+  client: ClientInfo,
+  now: Date,
+): Promise<{ user: UserRow; rememberMe: boolean }> {
+  const expired = () => unauthorized(messages.security.twoFactorExpired);
+  if (!stepToken) throw expired();
+  const step = await findChallenge(db, stepToken, 'two_factor_login', now);
+  if (!step?.user_id || step.attempts >= TWO_FACTOR_LOGIN_ATTEMPTS) throw expired();
+  const user = await findUserById(db, step.user_id);
+  if (!user?.totp_enabled_at) throw expired();
+  const proven = await checkSecondFactor(db, vault, user.id, code, now);
+  if (!proven) {
+    await recordSignIn(db, user.id, client, 'two_factor', 'wrong_code', now);
+    const attempts = await countChallengeAttempt(db, step.token_hash);
+    if (attempts >= TWO_FACTOR_LOGIN_ATTEMPTS) {
+      await deleteChallenge(db, step.token_hash);
+      throw expired();
+    }
+    throw wrongCodeError();
+  }
+  await deleteChallenge(db, step.token_hash);
+  return { user, rememberMe: step.remember_me };
 }

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages, SESSION_COOKIE } from '@sikka/contracts';
 import type { UserRow } from '../users/user-row.ts';
-import { findSessionUser } from './sessions.ts';
-import { forbidden, unauthorized } from '../domain-error.ts';
+import { findSessionUser, LAST_SEEN_RESOLUTION_MS, touchSession } from './sessions.ts';
+import { DomainError, forbidden, unauthorized } from '../domain-error.ts';
 import { backfillEmailSkeletons } from './identities.ts';
 
 declare module 'fastify' {
@@ -11,6 +11,8 @@ declare module 'fastify' {
     /** The signed-in user, decided by the server from the session cookie; null when signed out. */
     user: UserRow | null;
     sessionToken: string | null;
+    /** The public id of the request's session (sessions.id), when signed in. */
+    sessionId: string | null;
   }
 }
 
@@ -20,14 +22,21 @@ export const authPlugin = fp(async (app) => {
   await backfillEmailSkeletons(app.db, app.log);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    const user = await findSessionUser(app.db, token, app.clock());
+    const now = app.clock();
+    const user = await findSessionUser(app.db, token, now);
     if (user) {
       request.user = user;
       request.sessionToken = token;
+      request.sessionId = user.session_id;
+      // "Last seen" of the sessions list, moved at most once a minute per session.
+      if (now.getTime() - user.session_last_seen_at.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+        await touchSession(app.db, user.session_id, now);
+      }
     }
   });
 });
@@ -49,11 +58,24 @@ export async function requireUserHook(
   requireUser(request);
 }
 
-/** preHandler guarding every /api/admin route on the server: 401 signed out, 403 non-admin. */
+/**
+ * preHandler guarding every /api/admin route on the server: 401 signed out, 403 non-admin, and
+ * 403 `two_factor_setup_required` until the admin account has TOTP on (ADR 017).
+ */
 export async function requireAdminHook(
   request: FastifyRequest,
   _reply: FastifyReply,
 ): Promise<void> {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden();
+  if (!user.totp_enabled_at) {
+    throw new DomainError('two_factor_setup_required', messages.security.twoFactorSetupRequired);
+  }
+}
+
+/** The request's session id; only for routes behind requireUser. */
+export function requireSessionId(request: FastifyRequest): string {
+  requireUser(request);
+  if (!request.sessionId) throw unauthorized();
+  return request.sessionId;
 }

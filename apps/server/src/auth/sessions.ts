@@ -8,28 +8,59 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export async function createSession(db: Queryable, userId: string, now: Date): Promise<NewSession> {
+/** How a session was opened (sessions.method): what proved the user. */
+export type SessionMethod = 'signup' | 'password' | 'two_factor' | 'passkey' | 'password_reset';
+
+/** Where a request comes from, as the sessions list and the sign-in history show it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  now: Date,
+  client: ClientInfo = { ip: '', userAgent: '' },
+  method: SessionMethod = 'password',
+): Promise<NewSession> {
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db.query(
-    'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
-    [hashToken(token), userId, now, expiresAt],
+    `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, ip, user_agent, method)
+     VALUES ($1, $2, $3, $4, $3, $5, $6, $7)`,
+    [hashToken(token), userId, now, expiresAt, client.ip, client.userAgent.slice(0, 400), method],
   );
   return { token, expiresAt };
 }
+
+/** A session's user with the session's own id and last use (session_id, session_last_seen_at). */
+export type SessionUserRow = UserRow & { session_id: string; session_last_seen_at: Date };
 
 /** The user behind a session token, if the session exists and has not expired at `now`. */
 export async function findSessionUser(
   db: Queryable,
   token: string,
   now: Date,
-): Promise<UserRow | undefined> {
-  const rows = await db.query<UserRow>(
-    `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
+): Promise<SessionUserRow | undefined> {
+  const rows = await db.query<SessionUserRow>(
+    `SELECT u.*, s.id::text AS session_id, s.last_seen_at AS session_last_seen_at
+       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.expires_at > $2`,
     [hashToken(token), now],
   );
   return rows[0];
+}
+
+/** A session's "last seen" moves at most this often (one UPDATE a minute per active session). */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export async function touchSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
+  await db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $3', [
+    sessionId,
+    now,
+    new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS),
+  ]);
 }
 
 /**

@@ -7,16 +7,24 @@ import { emailExists, insertUser } from '../users/users.ts';
 import { recentAttempts, recordAttempt } from './attempts.ts';
 import { backfillEmailSkeletons, emailSkeleton } from './identities.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
-import { createSession, type NewSession } from './sessions.ts';
+import { createSession, type ClientInfo, type NewSession } from './sessions.ts';
 import { loginSource, rememberSource } from './throttle.ts';
+import { newDeviceToken, rememberDevice } from './devices.ts';
+import { sendVerificationMail } from './email-links.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 export interface SignUpInput {
   fullName: string;
   email: string;
   phone: string;
   password: string;
-  /** the client's address: counted for conflicts, and known for the login throttle */
-  ip: string;
+  /** the client's address (counted for conflicts, known for the login throttle) and agent */
+  client: ClientInfo;
+  /** the browser's device cookie, if it has one */
+  deviceToken: string | undefined;
+  /** where the verification mail goes out, and the site's address for its link */
+  mailer: Mailer;
+  origin: string;
   now: Date;
 }
 
@@ -36,8 +44,9 @@ export async function signUp(
   db: Db,
   rules: SignUpRules,
   input: SignUpInput,
-): Promise<{ user: UserRow; session: NewSession }> {
-  const { fullName, phone, password, ip, now } = input;
+): Promise<{ user: UserRow; session: NewSession; deviceToken: string }> {
+  const { fullName, phone, password, now } = input;
+  const { ip } = input.client;
   const email = input.email.toLowerCase();
   if (isCommonPassword(password)) {
     throw validationError({ password: messages.signup.passwordCommon });
@@ -66,7 +75,11 @@ export async function signUp(
     });
     if (!user) return null;
     await rememberSource(tx, user.id, loginSource(ip), now);
-    return { user, session: await createSession(tx, user.id, now) };
+    const deviceToken = input.deviceToken ?? newDeviceToken();
+    await rememberDevice(tx, user.id, deviceToken, input.client.userAgent, now);
+    await sendVerificationMail(tx, { mailer: input.mailer, origin: input.origin, now, ip }, user);
+    const session = await createSession(tx, user.id, now, input.client, 'signup');
+    return { user, session, deviceToken };
   });
   if (!result) {
     await recordAttempt(db, 'signup_conflict', email, ip, now);

@@ -6,6 +6,7 @@ import {
   WS_CLOSE_SESSION_ENDED,
   type BalanceMessage,
   type CryptoActivityMessage,
+  type NotificationMessage,
   type HeartbeatMessage,
   type TickersMessage,
 } from '@sikka/contracts';
@@ -194,17 +195,25 @@ export class RealtimeHub {
    * page loads what it shows again. NOTIFY already sends one per user per transaction.
    */
   onCryptoActivity(payload: string): void {
+    this.#signal(payload, { type: 'cryptoActivity' } satisfies CryptoActivityMessage);
+  }
+
+  /** A `user_notice` notification (payload: user id, migration 020): a new in-app notice. */
+  onUserNotice(payload: string): void {
+    this.#signal(payload, { type: 'notification' } satisfies NotificationMessage);
+  }
+
+  /** Sends a payload-free message to every socket of the user named by a NOTIFY payload. */
+  #signal(payload: string, message: CryptoActivityMessage | NotificationMessage): void {
     const userId = payload.trim().toLowerCase();
     if (!isUuid(userId) || this.closed) return;
     const set = this.byUser.get(userId);
     if (!set) return;
-    const frame = Buffer.from(
-      JSON.stringify({ type: 'cryptoActivity' } satisfies CryptoActivityMessage),
-    );
+    const frame = Buffer.from(JSON.stringify(message));
     for (const c of set) {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
       c.ws.send(frame, text);
-      this.stats.cryptoActivitySent += 1;
+      if (message.type === 'cryptoActivity') this.stats.cryptoActivitySent += 1;
     }
   }
 

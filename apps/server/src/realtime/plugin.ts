@@ -47,6 +47,8 @@ export function realtimeSocketErrorHandler(
 export const BALANCE_CHANNEL = 'balance_changed';
 /** Written by the triggers of migration 018 (chain deposits, crypto withdrawals), user id payload. */
 export const CRYPTO_ACTIVITY_CHANNEL = 'crypto_activity';
+/** Written by the trigger on notifications (migration 020), user id payload. */
+export const USER_NOTICE_CHANNEL = 'user_notice';
 
 /**
  * WebSocket /api/realtime: Origin checked at the handshake, the user taken from the session
@@ -79,8 +81,14 @@ export const realtimePlugin = fp(
       // refresh reaches the pages, and they reload their crypto lists on it too.
       () => undefined,
     );
+    const unlistenNotices = await app.db.listen(
+      USER_NOTICE_CHANNEL,
+      (payload) => hub.onUserNotice(payload),
+      () => undefined,
+    );
     hub.start();
     app.addHook('onClose', async () => {
+      await unlistenNotices().catch(() => undefined);
       app.market.off('tick', onTick);
       await hub.close();
       await unlisten().catch(() => undefined);

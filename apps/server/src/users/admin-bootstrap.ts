@@ -24,8 +24,8 @@ export async function ensureAdmin(
   const password = adminPassword ?? randomBytes(12).toString('base64url');
   const hash = await hashPassword(password);
   const created = await db.query(
-    `INSERT INTO users (email, full_name, role, password_hash, kyc_status)
-     VALUES ($1, 'Sikka Admin', 'admin', $2, 'verified')
+    `INSERT INTO users (email, full_name, role, password_hash, kyc_status, email_verified_at)
+     VALUES ($1, 'Sikka Admin', 'admin', $2, 'verified', now())
      ON CONFLICT (email) DO NOTHING RETURNING id`,
     [email, hash],
   );

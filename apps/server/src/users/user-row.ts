@@ -25,6 +25,9 @@ export interface UserRow {
   bank_ifsc_code: string | null;
   bank_account_number: string | null;
   balance: string;
+  email_verified_at: Date | null;
+  totp_enabled_at: Date | null;
+  password_changed_at: Date | null;
   created_at: Date;
 }
 
@@ -57,6 +60,8 @@ export function toUser(row: UserRow): User {
     bankIfscCode: row.bank_ifsc_code,
     bankAccountNumber: row.bank_account_number,
     documents: DOCUMENT_COLUMNS.filter(([, col]) => row[col]).map(([kind]) => kind),
+    emailVerified: row.email_verified_at !== null,
+    twoFactorEnabled: row.totp_enabled_at !== null,
     createdAt: row.created_at.toISOString(),
   };
 }

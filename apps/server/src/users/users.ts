@@ -9,6 +9,11 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0];
 }
 
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return rows[0];
+}
+
 export async function emailExists(db: Queryable, email: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
   return rows.length > 0;

@@ -3,38 +3,67 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   authUserResponseSchema,
+  DEVICE_COOKIE,
   loginRequestSchema,
+  loginResponseSchema,
+  PASSKEY_COOKIE,
+  passkeyLoginRequestSchema,
   SESSION_COOKIE,
-  SESSION_TTL_MS,
   sessionResponseSchema,
   signupRequestSchema,
+  TWO_FACTOR_COOKIE,
+  TWO_FACTOR_LOGIN_TTL_MS,
+  twoFactorLoginRequestSchema,
+  webauthnOptionsSchema,
 } from '@sikka/contracts';
-import { logIn } from '../../auth/login.ts';
-import { deleteSession, type NewSession } from '../../auth/sessions.ts';
+import { checkPassword, checkTwoFactorStep } from '../../auth/login.ts';
+import {
+  loginOptions,
+  PASSKEY_CEREMONY_MS,
+  relyingParty,
+  verifyPasskeyLogin,
+} from '../../auth/passkeys.ts';
+import { deleteSession } from '../../auth/sessions.ts';
+import { openSession } from '../../auth/sign-in.ts';
+import type { SignInMethod } from '../../auth/sign-ins.ts';
 import { signUp } from '../../auth/signup.ts';
 import { throttleSettings } from '../../auth/throttle.ts';
-import { toUser } from '../../users/user-row.ts';
+import { toUser, type UserRow } from '../../users/user-row.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { clientInfo, siteOrigin } from '../../http/client.ts';
+import { clearStepCookie, setDeviceCookie, setSessionCookie, setStepCookie } from './cookies.ts';
 
-function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  session: NewSession,
-  persistent: boolean,
-) {
-  reply.setCookie(SESSION_COOKIE, session.token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    // Unchecked "remember me" = a browser-session cookie; the server enforces 3 days either way.
-    ...(persistent ? { maxAge: Math.floor(SESSION_TTL_MS / 1000) } : {}),
-  });
-}
-
+/** /api/auth: sign-up, the sign-in ways (password, then a code when TOTP is on; a passkey), sign-out. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const throttle = throttleSettings(config);
+  const signInLimit = {
+    rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MIN, timeWindow: 60_000 },
+  };
+
+  /** Opens the session of a proven sign-in and sets its cookies. */
+  const signIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    method: SignInMethod,
+    rememberMe: boolean,
+  ) => {
+    const opened = await openSession(
+      {
+        db: app.db,
+        mailer: app.mailer,
+        now: app.clock(),
+        client: clientInfo(request),
+        deviceToken: request.cookies[DEVICE_COOKIE],
+        origin: siteOrigin(app, request),
+      },
+      user,
+      method,
+    );
+    setSessionCookie(request, reply, opened.session, rememberMe);
+    setDeviceCookie(request, reply, opened.deviceToken);
+  };
 
   app.post(
     '/signup',
@@ -46,12 +75,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: config.RATE_LIMIT_SIGNUP_PER_MIN, timeWindow: 60_000 } },
     },
     async (request, reply) => {
-      const { user, session } = await signUp(app.db, config, {
+      const { user, session, deviceToken } = await signUp(app.db, config, {
         ...request.body,
-        ip: request.ip,
+        client: clientInfo(request),
+        deviceToken: request.cookies[DEVICE_COOKIE],
+        mailer: app.mailer,
+        origin: siteOrigin(app, request),
         now: app.clock(),
       });
       setSessionCookie(request, reply, session, true);
+      setDeviceCookie(request, reply, deviceToken);
       return reply.code(201).send({ user: toUser(user) });
     },
   );
@@ -60,20 +93,89 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       schema: {
+        description:
+          'Checks the password. With two-factor authentication on, no session is opened yet: the answer says twoFactorRequired and POST /api/auth/login/two-factor takes the code.',
         body: loginRequestSchema,
-        response: { 200: authUserResponseSchema, ...errorResponses },
+        response: { 200: loginResponseSchema, ...errorResponses },
       },
-      config: { rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MIN, timeWindow: 60_000 } },
+      config: signInLimit,
     },
     async (request, reply) => {
       const { email, password, rememberMe } = request.body;
-      const { user, session } = await logIn(app.db, throttle, {
+      const result = await checkPassword(app.db, throttle, {
         email,
         password,
-        ip: request.ip,
+        rememberMe,
+        client: clientInfo(request),
         now: app.clock(),
       });
-      setSessionCookie(request, reply, session, rememberMe);
+      if (result.kind === 'code_required') {
+        setStepCookie(request, reply, TWO_FACTOR_COOKIE, result.stepToken, TWO_FACTOR_LOGIN_TTL_MS);
+        return { user: null, twoFactorRequired: true };
+      }
+      await signIn(request, reply, result.user, 'password', rememberMe);
+      return { user: toUser(result.user), twoFactorRequired: false };
+    },
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      schema: {
+        description: 'The second step of a sign-in with two-factor authentication on.',
+        body: twoFactorLoginRequestSchema,
+        response: { 200: authUserResponseSchema, ...errorResponses },
+      },
+      config: signInLimit,
+    },
+    async (request, reply) => {
+      const { user, rememberMe } = await checkTwoFactorStep(
+        app.db,
+        app.vault,
+        request.cookies[TWO_FACTOR_COOKIE],
+        request.body.code,
+        clientInfo(request),
+        app.clock(),
+      );
+      clearStepCookie(reply, TWO_FACTOR_COOKIE);
+      await signIn(request, reply, user, 'two_factor', rememberMe);
+      return { user: toUser(user) };
+    },
+  );
+
+  app.post(
+    '/passkeys/login-options',
+    {
+      schema: {
+        description: 'Starts a passkey sign-in: WebAuthn request options for the browser.',
+        response: { 200: webauthnOptionsSchema, ...errorResponses },
+      },
+      config: signInLimit,
+    },
+    async (request, reply) => {
+      const rp = relyingParty(request.headers.origin);
+      const { options, token } = await loginOptions(app.db, rp, app.clock());
+      setStepCookie(request, reply, PASSKEY_COOKIE, token, PASSKEY_CEREMONY_MS);
+      return options;
+    },
+  );
+
+  app.post(
+    '/passkeys/login',
+    {
+      schema: {
+        description: 'Completes a passkey sign-in with the browser’s assertion.',
+        body: passkeyLoginRequestSchema,
+        response: { 200: authUserResponseSchema, ...errorResponses },
+      },
+      config: signInLimit,
+    },
+    async (request, reply) => {
+      const rp = relyingParty(request.headers.origin);
+      const token = request.cookies[PASSKEY_COOKIE];
+      clearStepCookie(reply, PASSKEY_COOKIE);
+      const user = await verifyPasskeyLogin(app.db, rp, token, request.body.response, app.clock());
+      await signIn(request, reply, user, 'passkey', request.body.rememberMe);
       return { user: toUser(user) };
     },
   );

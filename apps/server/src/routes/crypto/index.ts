@@ -15,6 +15,7 @@ import {
   faucetResponseSchema,
   idempotencyHeadersSchema,
 } from '@sikka/contracts';
+import { requireSecondFactor, requireVerifiedEmail } from '../../auth/step-up.ts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -133,6 +134,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/withdrawals',
     {
       config: { rateLimit: moneyRateLimit(app.config) },
+      // Money leaves the account here: a verified e-mail, and the second factor again when on.
+      preHandler: [requireVerifiedEmail, requireSecondFactor(app)],
       schema: {
         headers: idempotencyHeadersSchema,
         body: createChainWithdrawalRequestSchema,

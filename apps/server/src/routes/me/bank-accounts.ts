@@ -4,6 +4,7 @@ import {
   bankAccountsResponseSchema,
   createBankAccountRequestSchema,
 } from '@sikka/contracts';
+import { requireSecondFactor } from '../../auth/step-up.ts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -29,6 +30,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     {
+      // A new place money may go to: the second factor again when it is on.
+      preHandler: requireSecondFactor(app),
       // An account is where money may go: adding them is as rate-limited as moving money.
       config: { rateLimit: moneyRateLimit(app.config) },
       schema: {

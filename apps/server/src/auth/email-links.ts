@@ -1,0 +1,242 @@
+import { EMAIL_VERIFY_TTL_MS, messages, PASSWORD_RESET_TTL_MS } from '@sikka/contracts';
+import type { Db, Queryable } from '../db/index.ts';
+import { DomainError, validationError } from '../domain-error.ts';
+import { recordSecurityEvent } from '../audit/audit-log.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordChangedMail, passwordResetMail, verifyEmailMail } from '../mail/templates.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { hashToken, newSessionToken } from './tokens.ts';
+import type { UserRow } from '../users/user-row.ts';
+
+/**
+ * One-time links by e-mail (issue 16, ADR 017): password reset (30 minutes) and e-mail
+ * verification (24 hours). A link carries a 256-bit random token; only its SHA-256 is stored,
+ * and using it marks it used in the same statement that finds it, so it works exactly once.
+ */
+export type LinkPurpose = 'password_reset' | 'email_verify';
+
+/** Reset mails one account may be sent in an hour; more requests are answered alike and dropped. */
+export const RESET_MAILS_PER_HOUR = 5;
+/** Verification mails one account may ask for in an hour. */
+export const VERIFY_MAILS_PER_HOUR = 5;
+
+export interface LinkContext {
+  db: Db;
+  mailer: Mailer;
+  /** the site's address links start with, e.g. http://localhost:3000 */
+  origin: string;
+  now: Date;
+  ip: string;
+}
+
+async function issueLink(
+  db: Queryable,
+  user: Pick<UserRow, 'id' | 'email'>,
+  purpose: LinkPurpose,
+  ttlMs: number,
+  now: Date,
+): Promise<string> {
+  const token = newSessionToken();
+  // A new link replaces the ones sent before: only the latest mail works.
+  await db.query(
+    `UPDATE email_tokens SET used_at = $3
+      WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+    [user.id, purpose, now],
+  );
+  await db.query(
+    `INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [hashToken(token), user.id, purpose, user.email, now, new Date(now.getTime() + ttlMs)],
+  );
+  return token;
+}
+
+async function linksSentLastHour(
+  db: Queryable,
+  userId: string,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM email_tokens
+      WHERE user_id = $1 AND purpose = $2 AND created_at > $3`,
+    [userId, purpose, new Date(now.getTime() - 60 * 60 * 1000)],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Uses up a link: the user and address it was for, or null (unknown, used, expired). */
+async function consumeLink(
+  db: Queryable,
+  token: string,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<{ userId: string; email: string } | null> {
+  const rows = await db.query<{ user_id: string; email: string }>(
+    `UPDATE email_tokens SET used_at = $3
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+      RETURNING user_id, email`,
+    [hashToken(token), purpose, now],
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, email: row.email } : null;
+}
+
+const linkInvalid = () => new DomainError('link_invalid', messages.security.linkInvalid);
+
+/** The verification mail of a new or unverified account (inside the sign-up's transaction). */
+export async function sendVerificationMail(
+  db: Queryable,
+  ctx: Omit<LinkContext, 'db'>,
+  user: Pick<UserRow, 'id' | 'email' | 'full_name'>,
+): Promise<void> {
+  const token = await issueLink(db, user, 'email_verify', EMAIL_VERIFY_TTL_MS, ctx.now);
+  const url = `${ctx.origin}/verify-email?token=${token}`;
+  await ctx.mailer.send(db, verifyEmailMail(user.email, user.full_name, url));
+}
+
+/** "Send a new link" from the banner: refused when already verified, quietly capped per hour. */
+export async function resendVerification(ctx: LinkContext, user: UserRow): Promise<void> {
+  if (user.email_verified_at) {
+    throw new DomainError('invalid_state', messages.security.emailAlreadyVerified);
+  }
+  await ctx.db.transaction(async (tx) => {
+    if ((await linksSentLastHour(tx, user.id, 'email_verify', ctx.now)) >= VERIFY_MAILS_PER_HOUR) {
+      throw new DomainError('rate_limited', messages.http.rateLimited);
+    }
+    await sendVerificationMail(tx, ctx, user);
+  });
+}
+
+/** Follows a verification link (signed in or not). */
+export async function verifyEmail(ctx: LinkContext, token: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const link = await consumeLink(tx, token, 'email_verify', ctx.now);
+    if (!link) throw linkInvalid();
+    // Only while the account still has the address the link was sent to.
+    const rows = await tx.query(
+      `UPDATE users SET email_verified_at = coalesce(email_verified_at, $3), updated_at = now()
+        WHERE id = $1 AND email = $2 RETURNING 1`,
+      [link.userId, link.email, ctx.now],
+    );
+    if (rows.length === 0) throw linkInvalid();
+    await recordSecurityEvent(tx, {
+      userId: link.userId,
+      action: 'security.email_verified',
+      ip: ctx.ip,
+    });
+  });
+}
+
+/**
+ * "Forgot password?": mails a reset link when an account has `email`, and does nothing
+ * otherwise. The route answers before this runs, the same for both, so neither the answer nor
+ * its timing tells whether the account exists.
+ */
+export async function requestPasswordReset(ctx: LinkContext, email: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.query<UserRow>('SELECT * FROM users WHERE email = $1 FOR UPDATE', [
+      email.toLowerCase(),
+    ]);
+    if (!user) return;
+    if ((await linksSentLastHour(tx, user.id, 'password_reset', ctx.now)) >= RESET_MAILS_PER_HOUR) {
+      return;
+    }
+    const token = await issueLink(tx, user, 'password_reset', PASSWORD_RESET_TTL_MS, ctx.now);
+    const url = `${ctx.origin}/reset-password?token=${token}`;
+    await ctx.mailer.send(tx, passwordResetMail(user.email, user.full_name, url));
+  });
+}
+
+function checkNewPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw validationError({ [field]: messages.signup.passwordCommon });
+  }
+}
+
+/**
+ * Sets a new password from a reset link: the link is used up, every session and sign-in step of
+ * the account ends, and the address counts as verified (the link reached it). Two-factor stays
+ * on: the next sign-in still asks for the code.
+ */
+export async function resetPassword(
+  ctx: LinkContext,
+  token: string,
+  password: string,
+): Promise<void> {
+  checkNewPassword(password, 'password');
+  const hash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const link = await consumeLink(tx, token, 'password_reset', ctx.now);
+    if (!link) throw linkInvalid();
+    const [user] = await tx.query<UserRow>(
+      `UPDATE users SET password_hash = $2, password_changed_at = $3,
+              email_verified_at = coalesce(email_verified_at, $3), updated_at = now()
+        WHERE id = $1 AND email = $4 RETURNING *`,
+      [link.userId, hash, ctx.now, link.email],
+    );
+    if (!user) throw linkInvalid();
+    await tx.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
+    await tx.query('DELETE FROM auth_challenges WHERE user_id = $1', [user.id]);
+    // Another reset link sent meanwhile must not work after this one.
+    await tx.query(
+      `UPDATE email_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset'
+          AND used_at IS NULL`,
+      [user.id, ctx.now],
+    );
+    await recordSecurityEvent(tx, {
+      userId: user.id,
+      action: 'security.password_reset',
+      ip: ctx.ip,
+    });
+    await ctx.mailer.send(
+      tx,
+      passwordChangedMail(user.email, user.full_name, `${ctx.origin}/dashboard/account/security`),
+    );
+  });
+}
+
+/**
+ * Changes the password of a signed-in user who knows the current one; every other session
+ * ends, this one stays.
+ */
+export async function changePassword(
+  ctx: LinkContext,
+  user: UserRow,
+  currentSessionId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw validationError({ currentPassword: messages.security.currentPasswordWrong });
+  }
+  if (input.currentPassword.normalize('NFC') === input.newPassword.normalize('NFC')) {
+    throw validationError({ newPassword: messages.security.passwordSameAsOld });
+  }
+  checkNewPassword(input.newPassword, 'newPassword');
+  const hash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = now()
+        WHERE id = $1`,
+      [user.id, hash, ctx.now],
+    );
+    await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [
+      user.id,
+      currentSessionId,
+    ]);
+    await tx.query(
+      `UPDATE email_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset'
+          AND used_at IS NULL`,
+      [user.id, ctx.now],
+    );
+    await recordSecurityEvent(tx, {
+      userId: user.id,
+      action: 'security.password_changed',
+      ip: ctx.ip,
+    });
+    await ctx.mailer.send(
+      tx,
+      passwordChangedMail(user.email, user.full_name, `${ctx.origin}/dashboard/account/security`),
+    );
+  });
+}

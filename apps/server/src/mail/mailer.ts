@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { enqueueMail, type Mail } from './outbox.ts';
+import { MailSender } from './sender.ts';
+
+/**
+ * How the product sends mail (ADR 017). Every mail goes into the outbox table first (in the
+ * caller's transaction); with SMTP_URL a sender delivers it, without one it stays there for the
+ * local mailbox page and, outside production, its links are logged so a newcomer can follow them.
+ */
+export class Mailer {
+  readonly sender: MailSender | null;
+
+  constructor(
+    private readonly config: Config,
+    db: Db,
+    private readonly clock: () => Date,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.sender = config.SMTP_URL
+      ? new MailSender(db, config.SMTP_URL, config.MAIL_FROM, clock, log, config.MAIL_POLL_MS)
+      : null;
+  }
+
+  /** Mail is kept for /dev/mailbox: no SMTP, and not production. */
+  get localMailbox(): boolean {
+    return !this.sender && this.config.NODE_ENV !== 'production';
+  }
+
+  start(): void {
+    this.sender?.start();
+    if (!this.sender && this.config.NODE_ENV === 'production') {
+      this.log.warn('SMTP_URL is not set: mail is kept in the outbox table and not delivered');
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.sender?.stop();
+  }
+
+  /** Queues `mail` (in `db`'s transaction, if it is one) and wakes the sender. */
+  async send(db: Queryable, mail: Mail): Promise<void> {
+    await enqueueMail(db, mail, this.clock());
+    if (this.sender) {
+      // The row is visible once the caller's transaction commits; a poke that comes too early
+      // finds nothing and the next scan (MAIL_POLL_MS) sends it.
+      setImmediate(() => this.sender?.poke());
+      return;
+    }
+    if (this.localMailbox) {
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      this.log.info(
+        { to: mail.to, subject: mail.subject, links },
+        `mail kept in the local mailbox (/dev/mailbox): ${mail.subject}${links[0] ? ` ${links[0]}` : ''}`,
+      );
+    }
+  }
+}

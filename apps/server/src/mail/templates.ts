@@ -1,0 +1,145 @@
+import type { Mail } from './outbox.ts';
+
+/**
+ * The product's mails (issue 16): short, plain, in Sikka's voice, and carrying no secret beyond
+ * the one-time link itself. Each has a text and an HTML body saying the same thing.
+ */
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface Body {
+  greeting: string;
+  paragraphs: string[];
+  /** A button in the HTML; the URL on its own line in the text. */
+  action?: { label: string; url: string };
+  after?: string[];
+}
+
+function render(to: string, subject: string, kind: string, body: Body): Mail {
+  const sign = 'The Sikka team';
+  const footer =
+    'You receive this mail because it concerns your Sikka account. Sikka will never ask for your password, your codes or your OTPs.';
+  const text = [
+    body.greeting,
+    '',
+    ...body.paragraphs.flatMap((p) => [p, '']),
+    ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
+    ...(body.after ?? []).flatMap((p) => [p, '']),
+    sign,
+    '',
+    '--',
+    footer,
+  ].join('\n');
+  const p = (t: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(t)}</p>`;
+  const button = body.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(body.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#6b7280">Or open this address: ${escapeHtml(body.action.url)}</p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#2563eb">Sikka</p>
+${p(body.greeting)}
+${body.paragraphs.map(p).join('\n')}
+${button}
+${(body.after ?? []).map(p).join('\n')}
+${p(sign)}
+<p style="margin:24px 0 0;font-size:12px;color:#6b7280">${escapeHtml(footer)}</p>
+</div></body></html>`;
+  return { to, subject, text, html, kind };
+}
+
+const firstName = (fullName: string): string => fullName.trim().split(/\s+/)[0] || 'there';
+
+export function passwordResetMail(to: string, fullName: string, url: string): Mail {
+  return render(to, 'Reset your Sikka password', 'password_reset', {
+    greeting: `Hello ${firstName(fullName)},`,
+    paragraphs: [
+      'Someone asked to reset the password of your Sikka account. If it was you, choose a new password with the link below. It works once, for 30 minutes.',
+    ],
+    action: { label: 'Choose a new password', url },
+    after: [
+      'If you did not ask for this, ignore this mail: your password stays as it is. Setting a new password signs out every device.',
+    ],
+  });
+}
+
+export function verifyEmailMail(to: string, fullName: string, url: string): Mail {
+  return render(to, 'Confirm your email for Sikka', 'email_verify', {
+    greeting: `Welcome to Sikka, ${firstName(fullName)}!`,
+    paragraphs: [
+      'Please confirm that this email address is yours. Withdrawals open once it is confirmed. The link works for 24 hours.',
+    ],
+    action: { label: 'Confirm my email', url },
+    after: ['If you did not create a Sikka account, ignore this mail.'],
+  });
+}
+
+export interface SignInDetails {
+  device: string;
+  ip: string;
+  /** already formatted for India, e.g. "24 Nov 2026, 10:42 am IST" */
+  when: string;
+}
+
+export function newSignInMail(
+  to: string,
+  fullName: string,
+  details: SignInDetails,
+  securityUrl: string,
+): Mail {
+  return render(to, 'New sign-in to your Sikka account', 'new_sign_in', {
+    greeting: `Hello ${firstName(fullName)},`,
+    paragraphs: [
+      `Your Sikka account was just signed in to from a device we had not seen before: ${details.device}, from ${details.ip}, on ${details.when}.`,
+      'If this was you, there is nothing to do.',
+    ],
+    action: { label: 'Review your sessions', url: securityUrl },
+    after: [
+      'If it was not you, sign that session out on your Security page, change your password and turn on two-factor authentication.',
+    ],
+  });
+}
+
+export function passwordChangedMail(to: string, fullName: string, securityUrl: string): Mail {
+  return render(to, 'Your Sikka password was changed', 'password_changed', {
+    greeting: `Hello ${firstName(fullName)},`,
+    paragraphs: [
+      'The password of your Sikka account was just changed, and your other sessions were signed out.',
+    ],
+    action: { label: 'Review your security', url: securityUrl },
+    after: [
+      'If you did not do this, reset your password at once with "Forgot password?" on the sign-in page, and write to support.',
+    ],
+  });
+}
+
+export function twoFactorChangedMail(
+  to: string,
+  fullName: string,
+  enabled: boolean,
+  securityUrl: string,
+): Mail {
+  return render(
+    to,
+    enabled
+      ? 'Two-factor authentication is on for your Sikka account'
+      : 'Two-factor authentication was turned off',
+    enabled ? 'totp_enabled' : 'totp_disabled',
+    {
+      greeting: `Hello ${firstName(fullName)},`,
+      paragraphs: [
+        enabled
+          ? 'Two-factor authentication is now on: signing in, withdrawing and changing security settings will ask for a code from your authenticator app. Keep your backup codes somewhere safe.'
+          : 'Two-factor authentication was just turned off for your Sikka account. Signing in now needs only your password.',
+      ],
+      action: { label: 'Review your security', url: securityUrl },
+      after: enabled
+        ? []
+        : ['If you did not do this, change your password at once and turn it back on.'],
+    },
+  );
+}

@@ -1,0 +1,254 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  backupCodesResponseSchema,
+  messageResponseSchema,
+  messages,
+  passkeyRegisterRequestSchema,
+  passkeyResponseSchema,
+  securityOverviewSchema,
+  SESSION_COOKIE,
+  SIGN_IN_HISTORY_DAYS,
+  signedOutResponseSchema,
+  signInHistoryQuerySchema,
+  signInHistoryResponseSchema,
+  sessionsResponseSchema,
+  totpEnableRequestSchema,
+  totpSetupResponseSchema,
+  webauthnOptionsSchema,
+} from '@sikka/contracts';
+import { requireSessionId, requireUser, requireUserHook } from '../../auth/plugin.ts';
+import {
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+  removePasskey,
+} from '../../auth/passkeys.ts';
+import { listSessions, revokeOtherSessions, revokeSession } from '../../auth/session-list.ts';
+import { listSignIns } from '../../auth/sign-ins.ts';
+import { requireSecondFactor } from '../../auth/step-up.ts';
+import {
+  disableTotp,
+  enableTotp,
+  regenerateBackupCodes,
+  securityOverview,
+  setUpTotp,
+  type SettingsContext,
+} from '../../auth/totp-settings.ts';
+import { clientInfo, siteOrigin } from '../../http/client.ts';
+import { errorResponses } from '../../http/schemas.ts';
+
+const idParams = z.object({ id: z.string().max(200) });
+
+/**
+ * The signed-in user's security settings (issue 16, ADR 017): two-factor, passkeys, sessions
+ * and sign-in history. Changes that weaken or widen access ask for the second factor again.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUserHook);
+  const stepUp = requireSecondFactor(app);
+  const ctx = (request: FastifyRequest): SettingsContext => ({
+    db: app.db,
+    vault: app.vault,
+    mailer: app.mailer,
+    now: app.clock(),
+    ip: clientInfo(request).ip,
+    origin: siteOrigin(app, request),
+  });
+
+  app.get(
+    '/security',
+    { schema: { response: { 200: securityOverviewSchema, ...errorResponses } } },
+    async (request) => securityOverview(app.db, requireUser(request)),
+  );
+
+  app.post(
+    '/two-factor/totp/setup',
+    {
+      schema: {
+        description: 'A new TOTP secret to scan; nothing changes until a code from it is typed.',
+        response: { 200: totpSetupResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => setUpTotp(ctx(request), requireUser(request)),
+  );
+
+  app.post(
+    '/two-factor/totp/enable',
+    {
+      schema: {
+        description:
+          'Turns TOTP on with a code from the new secret; answers the backup codes, once.',
+        body: totpEnableRequestSchema,
+        response: { 200: backupCodesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      backupCodes: await enableTotp(ctx(request), requireUser(request), request.body.code),
+    }),
+  );
+
+  app.post(
+    '/two-factor/totp/disable',
+    {
+      schema: {
+        description: 'Turns TOTP off (asks for a code).',
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+      preHandler: stepUp,
+    },
+    async (request) => {
+      await disableTotp(ctx(request), requireUser(request));
+      return { message: messages.security.totpDisabled };
+    },
+  );
+
+  app.post(
+    '/two-factor/backup-codes',
+    {
+      schema: {
+        description: 'A new set of backup codes (asks for a code); the old ones stop working.',
+        response: { 200: backupCodesResponseSchema, ...errorResponses },
+      },
+      preHandler: stepUp,
+    },
+    async (request) => ({
+      backupCodes: await regenerateBackupCodes(ctx(request), requireUser(request)),
+    }),
+  );
+
+  app.post(
+    '/passkeys/registration-options',
+    {
+      schema: {
+        description: 'Starts adding a passkey (asks for a code when TOTP is on).',
+        response: { 200: webauthnOptionsSchema, ...errorResponses },
+      },
+      preHandler: stepUp,
+    },
+    async (request) =>
+      registrationOptions(
+        app.db,
+        requireUser(request),
+        relyingParty(request.headers.origin),
+        app.clock(),
+      ),
+  );
+
+  app.post(
+    '/passkeys',
+    {
+      schema: {
+        description: 'Stores the passkey the browser made for the last registration options.',
+        body: passkeyRegisterRequestSchema,
+        response: { 201: passkeyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const passkey = await registerPasskey(
+        app.db,
+        requireUser(request),
+        relyingParty(request.headers.origin),
+        request.body,
+        clientInfo(request).ip,
+        app.clock(),
+      );
+      return reply.code(201).send({ passkey });
+    },
+  );
+
+  app.delete(
+    '/passkeys/:id',
+    {
+      schema: {
+        description: 'Removes one of the user’s passkeys (asks for a code when TOTP is on).',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+      preHandler: stepUp,
+    },
+    async (request, reply) => {
+      await removePasskey(
+        app.db,
+        requireUser(request).id,
+        request.params.id,
+        clientInfo(request).ip,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/sessions',
+    { schema: { response: { 200: sessionsResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      sessions: await listSessions(
+        app.db,
+        requireUser(request).id,
+        requireSessionId(request),
+        app.clock(),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        description: 'Signs one of the user’s sessions out (this one included).',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await revokeSession(
+        app.db,
+        requireUser(request).id,
+        request.params.id,
+        clientInfo(request).ip,
+      );
+      if (request.params.id === request.sessionId) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/sessions/sign-out-others',
+    {
+      schema: {
+        description: 'Signs out every session of the user but this one.',
+        response: { 200: signedOutResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      signedOut: await revokeOtherSessions(
+        app.db,
+        requireUser(request).id,
+        requireSessionId(request),
+        clientInfo(request).ip,
+      ),
+    }),
+  );
+
+  app.get(
+    '/sign-ins',
+    {
+      schema: {
+        description: 'The user’s sign-in attempts of the last 90 days, newest first.',
+        querystring: signInHistoryQuerySchema,
+        response: { 200: signInHistoryResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      listSignIns(
+        app.db,
+        requireUser(request).id,
+        request.query.page,
+        app.clock(),
+        SIGN_IN_HISTORY_DAYS,
+      ),
+  );
+};
+
+export default routes;
