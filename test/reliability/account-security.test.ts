@@ -146,7 +146,10 @@ describe.skipIf(!pgUrl())('account security under attack', () => {
               'x-two-factor-code': header,
               origin: base,
             },
-          ).then(async (r) => `${r.status} ${(await r.json()).error?.code ?? 'ok'}`),
+          ).then(async (r) => {
+            const body = (await r.json()) as { error?: { code: string } };
+            return `${r.status} ${body.error?.code ?? 'ok'}`;
+          }),
         ),
       );
     const totpAnswers = await race(code);

@@ -461,6 +461,15 @@ describe.each(availableDrivers())('account security on %s', (driver) => {
     expect(userView.statusCode).toBe(403);
   });
 
+  it('has no local mailbox when mail goes by SMTP', async () => {
+    expect((await inject('GET', '/api/dev/mailbox')).statusCode).toBe(404);
+    // Delivered mail keeps no body (no link outlives delivery in the database).
+    const rows = await t.app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM email_outbox WHERE sent_at IS NOT NULL AND text_body IS NOT NULL`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('keeps 90 days of sign-in history', async () => {
     const user = await signUp(t.app);
     await inject('POST', '/api/auth/login', undefined, {
@@ -487,7 +496,12 @@ describe('mail without SMTP', () => {
     } finally {
       await dev.close();
     }
-    const prod = await startTestApp(driver, { NODE_ENV: 'production' });
+    // A deployment (a public origin) keeps no mailbox; `npm start` on a laptop does (above: any
+    // non-production run; the same rule holds for production mode on loopback).
+    const prod = await startTestApp(driver, {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://sikka.example',
+    });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(
         404,

@@ -3,6 +3,7 @@ import { type Queryable, openPostgres } from '../../support/server.ts';
 import { utr } from '../../support/money-helpers.ts';
 import { sleep } from '../../support/realtime-client.ts';
 import { ADMIN, newUser, verifyKyc } from '../../support/app.ts';
+import { totpCode } from '../../support/two-factor.ts';
 import { cookieFrom, errorCodeOf, type HttpClient } from './http-client.ts';
 import type { Prng } from './prng.ts';
 
@@ -34,10 +35,35 @@ export async function withDatabase<T>(url: string, fn: (db: Queryable) => Promis
   }
 }
 
+/** The admin's unused backup codes, from the last TOTP set-up of this test file. */
+let adminBackupCodes: string[] = [];
+
+/**
+ * The admin's session over HTTP. The admin tools need two-factor (ADR 017): on a database whose
+ * admin has none yet, TOTP is set up as the admin's first sign-in does, and its backup codes are
+ * kept; a later sign-in (after a restart) spends one of them as the second factor.
+ */
 export async function logInAdminHttp(client: HttpClient): Promise<string> {
   const res = await client.post('/api/auth/login', undefined, ADMIN);
   if (res.status !== 200) throw new Error(`admin login ${res.status} ${res.body}`);
-  return cookieFrom(res);
+  if (!res.json<{ twoFactorRequired: boolean }>().twoFactorRequired) {
+    const cookie = cookieFrom(res);
+    const setup = await client.post('/api/auth/two-factor/totp/setup', cookie, {});
+    if (setup.status !== 200) throw new Error(`admin TOTP setup ${setup.status} ${setup.body}`);
+    const enable = await client.post('/api/auth/two-factor/totp/enable', cookie, {
+      code: totpCode(setup.json<{ secret: string }>().secret),
+    });
+    if (enable.status !== 200) throw new Error(`admin TOTP ${enable.status} ${enable.body}`);
+    adminBackupCodes = enable.json<{ backupCodes: string[] }>().backupCodes;
+    return cookie;
+  }
+  const code = adminBackupCodes.shift();
+  if (!code) throw new Error('admin login: TOTP is on, and this file has no backup code left');
+  const step = res.headers['set-cookie']?.find((c) => c.startsWith('sikka_2fa='))?.split(';')[0];
+  if (!step) throw new Error('admin login: no two-factor step cookie');
+  const second = await client.post('/api/auth/login/two-factor', step, { code });
+  if (second.status !== 200) throw new Error(`admin code ${second.status} ${second.body}`);
+  return cookieFrom(second);
 }
 
 /** A deposit request approved by the admin, both over HTTP. Amount in INR. */

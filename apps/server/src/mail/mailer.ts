@@ -4,6 +4,8 @@ import type { Db, Queryable } from '../db/index.ts';
 import { enqueueMail, type Mail } from './outbox.ts';
 import { MailSender } from './sender.ts';
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
 /**
  * How the product sends mail (ADR 017). Every mail goes into the outbox table first (in the
  * caller's transaction); with SMTP_URL a sender delivers it, without one it stays there for the
@@ -23,14 +25,21 @@ export class Mailer {
       : null;
   }
 
-  /** Mail is kept for /dev/mailbox: no SMTP, and not production. */
+  /**
+   * Mail is kept for /dev/mailbox: no SMTP, on a developer's machine. That is any non-production
+   * run, and `npm start` on a laptop (production mode, but listening on loopback with no public
+   * origin and no proxy); a deployment has SMTP_URL or PUBLIC_ORIGIN, or sits behind a proxy.
+   */
   get localMailbox(): boolean {
-    return !this.sender && this.config.NODE_ENV !== 'production';
+    if (this.sender) return false;
+    const c = this.config;
+    if (c.NODE_ENV !== 'production') return true;
+    return LOOPBACK.has(c.HOST) && !c.PUBLIC_ORIGIN && !c.TRUST_PROXY;
   }
 
   start(): void {
     this.sender?.start();
-    if (!this.sender && this.config.NODE_ENV === 'production') {
+    if (!this.sender && !this.localMailbox) {
       this.log.warn('SMTP_URL is not set: mail is kept in the outbox table and not delivered');
     }
   }

@@ -10,9 +10,14 @@ import { useAuth, type AuthContextValue } from '@/lib/auth/use-auth.ts';
  */
 export const CRYPTO_QUERY_KEY = ['crypto'] as const;
 
+/** The header bell's notices (features/notifications/api/get-notifications.ts). */
+export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+
 export interface AccountEventHandlers {
   onBalances(balances: Balances): void;
   onCryptoActivity(): void;
+  /** A 'notification' event: the user has a new in-app notice. */
+  onNotification(): void;
   onReconnect(): void;
 }
 
@@ -20,7 +25,8 @@ export interface AccountEventHandlers {
  * What the signed-in user's socket events do. The crypto wallet's queries are re-read on
  * 'cryptoActivity' (a deposit found or confirmed, a withdrawal moving on), on 'balance' (a
  * credit moves the balance too, and a server without cryptoActivity sends only that) and on
- * reconnect (events sent while the socket was down are lost). Pure, so it is unit-tested.
+ * reconnect (events sent while the socket was down are lost); the header bell's notices on
+ * 'notification' and on reconnect. Pure, so it is unit-tested.
  */
 export function accountEventHandlers(
   queryClient: QueryClient,
@@ -29,15 +35,21 @@ export function accountEventHandlers(
   const refreshCrypto = () => {
     void queryClient.invalidateQueries({ queryKey: CRYPTO_QUERY_KEY });
   };
+  const refreshNotifications = () => {
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+  };
   return {
     onBalances: (balances) => {
       auth.setBalances(balances);
       refreshCrypto();
     },
     onCryptoActivity: refreshCrypto,
+    onNotification: refreshNotifications,
     onReconnect: () => {
       void auth.refreshBalances();
       refreshCrypto();
+      // A notice added while the socket was down sent its event to nobody.
+      refreshNotifications();
     },
   };
 }
@@ -60,6 +72,7 @@ export function MarketConnection({ children }: { children: ReactNode }) {
       sessionKey={status === 'loading' ? undefined : (user?.id ?? null)}
       onBalances={handlers.onBalances}
       onCryptoActivity={handlers.onCryptoActivity}
+      onNotification={handlers.onNotification}
       onReconnect={handlers.onReconnect}
     >
       {children}

@@ -4,9 +4,11 @@ import { notFound } from '../../domain-error.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { localMailbox } from '../../mail/outbox.ts';
 
+const LOOPBACK_CLIENT = /^(127\.|::1$|::ffff:127\.)/;
+
 /**
  * /api/dev/mailbox: the mail the product would have sent, for someone running `npm start` on a
- * laptop with no SMTP server. Only without SMTP_URL and outside production; else 404.
+ * laptop with no SMTP server (Mailer.localMailbox), asked from that machine; else 404.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,8 +20,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: devMailboxResponseSchema, ...errorResponses },
       },
     },
-    async () => {
-      if (!app.mailer.localMailbox) throw notFound();
+    async (request) => {
+      if (!app.mailer.localMailbox || !LOOPBACK_CLIENT.test(request.ip)) throw notFound();
       return localMailbox(app.db);
     },
   );

@@ -6,6 +6,7 @@ import { Logo } from '@/components/layout/logo.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { formatInr } from '@/lib/format.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
+import { HeaderNotifications } from '@/features/notifications/components/header-notifications.tsx';
 import { headerLinks } from './nav-links.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 
@@ -61,6 +62,7 @@ export function SiteHeader() {
               >
                 {user.fullName}
               </span>
+              <HeaderNotifications />
               <Button variant="ghost" size="sm" onClick={() => void logout()}>
                 <LogOut className="size-4" aria-hidden="true" />
                 Logout
@@ -78,7 +80,11 @@ export function SiteHeader() {
           )}
         </div>
 
-        <MobileMenu />
+        {/* Phones: the bell beside the menu button (the desktop controls above are hidden). */}
+        <div className="ml-auto flex items-center gap-1 md:hidden">
+          {user ? <HeaderNotifications /> : null}
+          <MobileMenu />
+        </div>
       </div>
     </header>
   );

@@ -21,6 +21,8 @@ export interface CryptoProviderProps {
   onBalances?: (balances: Balances) => void;
   /** A 'cryptoActivity' event: the user's chain deposits or crypto withdrawals changed. */
   onCryptoActivity?: () => void;
+  /** A 'notification' event: the user has a new in-app notice. */
+  onNotification?: () => void;
   /** The socket is back after a drop (or a session change): balances may have moved meanwhile. */
   onReconnect?: () => void;
 }
@@ -36,16 +38,17 @@ export function CryptoProvider({
   sessionKey,
   onBalances,
   onCryptoActivity,
+  onNotification,
   onReconnect,
 }: CryptoProviderProps) {
   const [store] = useState(() => new MarketStore());
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
 
   // Latest callbacks without reconnecting when their identity changes.
-  const callbacks = useRef({ onBalances, onCryptoActivity, onReconnect });
+  const callbacks = useRef({ onBalances, onCryptoActivity, onNotification, onReconnect });
   useEffect(() => {
-    callbacks.current = { onBalances, onCryptoActivity, onReconnect };
-  }, [onBalances, onCryptoActivity, onReconnect]);
+    callbacks.current = { onBalances, onCryptoActivity, onNotification, onReconnect };
+  }, [onBalances, onCryptoActivity, onNotification, onReconnect]);
 
   const inFlight = useRef<AbortController | null>(null);
   const fetchList = useCallback(async () => {
@@ -73,6 +76,7 @@ export function CryptoProvider({
         resync: () => socket.send({ type: 'resync' }),
         onBalances: (balances) => callbacks.current.onBalances?.(balances),
         onCryptoActivity: () => callbacks.current.onCryptoActivity?.(),
+        onNotification: () => callbacks.current.onNotification?.(),
       }),
       onOpen: ({ reconnected }) => {
         if (reconnected) callbacks.current.onReconnect?.();

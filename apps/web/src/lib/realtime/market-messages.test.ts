@@ -17,6 +17,7 @@ function recordingHandler() {
       balances.push(b);
     },
     onCryptoActivity: () => calls.push('cryptoActivity'),
+    onNotification: () => calls.push('notification'),
   });
   return { calls, balances, handle };
 }
@@ -28,6 +29,15 @@ describe("the socket's account messages", () => {
     expect(message).not.toBeNull();
     handle(message!);
     expect(calls).toEqual(['cryptoActivity']);
+    expect(balances).toEqual([]);
+  });
+
+  it('hands a notification frame, parsed from the wire, to onNotification and nothing else', () => {
+    const { calls, balances, handle } = recordingHandler();
+    const message = parseServerMessage('{"type":"notification"}');
+    expect(message).not.toBeNull();
+    handle(message!);
+    expect(calls).toEqual(['notification']);
     expect(balances).toEqual([]);
   });
 

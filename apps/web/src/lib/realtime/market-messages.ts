@@ -10,6 +10,8 @@ export interface MarketMessageHandlers {
   onBalances?: (balances: Balances) => void;
   /** The signed-in user's chain deposits or crypto withdrawals changed: re-read them. */
   onCryptoActivity?: () => void;
+  /** The signed-in user has a new in-app notice: re-read the list. */
+  onNotification?: () => void;
 }
 
 /**
@@ -32,6 +34,9 @@ export function createMessageHandler(h: MarketMessageHandlers): (message: Server
         break;
       case 'cryptoActivity':
         h.onCryptoActivity?.();
+        break;
+      case 'notification':
+        h.onNotification?.();
         break;
       default:
         break;

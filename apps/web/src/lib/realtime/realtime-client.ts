@@ -68,10 +68,11 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
       return typeof message.balances === 'object' && message.balances !== null
         ? (parsed as ServerMessage)
         : null;
-    // cryptoActivity carries nothing but its tag: the screens re-read what they show.
+    // cryptoActivity and notification carry nothing but their tag: the screens re-read.
     case 'heartbeat':
     case 'pong':
     case 'cryptoActivity':
+    case 'notification':
       return parsed as ServerMessage;
     default:
       return null;

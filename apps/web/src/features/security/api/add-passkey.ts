@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/browser';
+import { passkeyResponseSchema, type Passkey } from '@sikka/contracts';
+import { api } from '@/lib/api-client.ts';
+import { invalidateSecurity } from './invalidate.ts';
+
+/** POST /api/auth/passkeys/registration-options (step-up): the WebAuthn creation options. */
+export function getRegistrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  // The WebAuthn JSON of @simplewebauthn/server, handed to the browser as it is.
+  return api.post<PublicKeyCredentialCreationOptionsJSON>(
+    '/api/auth/passkeys/registration-options',
+    {},
+  );
+}
+
+/**
+ * The whole ceremony: options from the server, the browser's passkey prompt, then
+ * POST /api/auth/passkeys {name, response}.
+ */
+export async function addPasskey(name: string): Promise<Passkey> {
+  const optionsJSON = await getRegistrationOptions();
+  const credential = await startRegistration({ optionsJSON });
+  const { passkey } = await api.post(
+    '/api/auth/passkeys',
+    { name, response: { ...credential } },
+    { schema: passkeyResponseSchema },
+  );
+  return passkey;
+}
+
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addPasskey,
+    onSuccess: () => invalidateSecurity(queryClient),
+  });
+}
