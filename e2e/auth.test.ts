@@ -196,12 +196,14 @@ describe.skipIf(Boolean(skip))('login and sign-up in the browser', () => {
     expect(persistent).toBeGreaterThan(Date.now() / 1000 + 2 * 24 * 3600);
   });
 
-  it('links the login screen to sign-up, home and a forgot-password link that goes nowhere', async () => {
+  it('links the login screen to forgot-password, sign-up and home', async () => {
     const page = await e2e.newPage();
     const login = new LoginPage(page);
     await login.goto();
     await login.forgotPassword.click();
-    expect(login.shell.pathname()).toBe('/login');
+    await page.waitForURL('**/forgot-password');
+    await page.goBack();
+    await login.email.waitFor();
     await login.signUpLink.click();
     await page.waitForURL('**/signup');
     await new SignupPage(page).loginLink.click();

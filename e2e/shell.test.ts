@@ -69,7 +69,19 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
 
     it('lets guests open every public page', async () => {
       const page = await e2e.newPage();
-      for (const path of ['/', '/markets', '/quick-buy', '/about', '/terms', '/login', '/signup']) {
+      for (const path of [
+        '/',
+        '/markets',
+        '/quick-buy',
+        '/about',
+        '/terms',
+        '/login',
+        '/signup',
+        '/forgot-password',
+        '/reset-password',
+        '/verify-email',
+        '/dev/mailbox',
+      ]) {
         await expectSettlesAt(page, path, path);
       }
     });
@@ -78,6 +90,9 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       const { page } = await e2e.userPage();
       await expectSettlesAt(page, '/login', '/dashboard');
       await expectSettlesAt(page, '/signup', '/dashboard');
+      await expectSettlesAt(page, '/forgot-password', '/dashboard');
+      // The pages of mailed links open signed in too.
+      await expectSettlesAt(page, '/reset-password', '/reset-password');
       await expectSettlesAt(page, '/admin', '/');
       await expectSettlesAt(page, '/trade', '/trade');
       await expectSettlesAt(page, '/watchlist', '/watchlist');
@@ -253,9 +268,9 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
         ['/dashboard/wallet/crypto-deposit', 'Deposit Crypto · Sikka'],
         ['/dashboard/wallet/crypto-withdraw', 'Withdraw Crypto · Sikka'],
         ['/dashboard/quick-history', 'Quick History · Sikka'],
+        ['/dashboard/account/security', 'Security · Sikka'],
         // Paths the product does not define show the overview.
         ['/dashboard/spot', 'Overview · Sikka'],
-        ['/dashboard/account/security', 'Overview · Sikka'],
         ['/dashboard/no/such/page', 'Overview · Sikka'],
       ] as const) {
         await shell.open(path);

@@ -63,6 +63,19 @@ export class AdminPage {
     if (status || (await this.statusFilter.count()) > 0)
       await this.statusFilter.selectOption(status);
   }
+  /** Audit log: the kind of event, the date range and the CSV of what is listed. */
+  get auditAction(): Locator {
+    return this.panel.getByLabel('Action', { exact: true });
+  }
+  get auditFrom(): Locator {
+    return this.panel.getByLabel('From', { exact: true });
+  }
+  get auditTo(): Locator {
+    return this.panel.getByLabel('To', { exact: true });
+  }
+  get auditCsv(): Locator {
+    return this.panel.getByRole('link', { name: 'Download CSV' });
+  }
   get emptyText(): Locator {
     return this.panel.locator('p.border-dashed');
   }

@@ -28,6 +28,27 @@ export class LoginPage {
   get signUpLink(): Locator {
     return this.page.getByRole('link', { name: 'Sign up', exact: true });
   }
+  get passkeyButton(): Locator {
+    return this.page.getByRole('button', { name: 'Sign in with a passkey' });
+  }
+  /** The second step, with two-factor on: the code field, Verify and the way back. */
+  get codePrompt(): Locator {
+    return this.page.getByText(
+      'Enter the 6-digit code from your authenticator app, or a backup code',
+    );
+  }
+  get code(): Locator {
+    return this.page.getByLabel('Authentication code');
+  }
+  get verify(): Locator {
+    return this.page.getByRole('button', { name: /^(Verify|Verifying\.\.\.)$/ });
+  }
+  get differentAccount(): Locator {
+    return this.page.getByRole('button', { name: 'Use a different account' });
+  }
+  get codeError(): Locator {
+    return this.page.locator('form [data-field-error]');
+  }
 
   async goto(): Promise<void> {
     await this.shell.open('/login');
@@ -43,5 +64,10 @@ export class LoginPage {
   async login(email: string, password: string, rememberMe = false): Promise<void> {
     await this.fill(email, password, rememberMe);
     await this.submit.click();
+  }
+
+  async enterCode(code: string): Promise<void> {
+    await this.code.fill(code);
+    await this.verify.click();
   }
 }

@@ -1,5 +1,7 @@
 import { SIGN_IN_PAGE_SIZE, type SignInHistoryResponse } from '@sikka/contracts';
 import type { Queryable } from '../db/index.ts';
+import { isUuid } from '../db/query-helpers.ts';
+import { notFound } from '../domain-error.ts';
 import { describeDevice } from './devices.ts';
 import type { ClientInfo } from './sessions.ts';
 
@@ -90,4 +92,18 @@ export async function listSignIns(
     page,
     pageSize: SIGN_IN_PAGE_SIZE,
   };
+}
+
+/** Any user's history, for the admin: an unknown or malformed id is not found. */
+export async function listSignInsOf(
+  db: Queryable,
+  userId: string,
+  page: number,
+  now: Date,
+  historyDays: number,
+): Promise<SignInHistoryResponse> {
+  if (!isUuid(userId)) throw notFound();
+  const exists = await db.query('SELECT 1 FROM users WHERE id = $1', [userId]);
+  if (exists.length === 0) throw notFound();
+  return listSignIns(db, userId, page, now, historyDays);
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { LOADING_SKELETON_MS } from '@sikka/contracts';
 import { queryClient } from '@/lib/query-client.ts';
 import { deferred, RetryLater } from '@/components/deferred.tsx';
+import { SecondFactorPrompt } from '@/components/security/second-factor-prompt.tsx';
 
 const AppToaster = deferred(() => import('./toaster.tsx'));
 
@@ -39,6 +40,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <DeferredToaster />
+      {/* "Confirm it's you" for every request that needs the second factor again. */}
+      <SecondFactorPrompt />
     </QueryClientProvider>
   );
 }

@@ -56,7 +56,23 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/auth/pages/signup-page.tsx')),
             handle: handle({ title: 'Sign Up' }),
           },
+          {
+            path: paths.forgotPassword,
+            lazy: page(() => import('@/features/auth/pages/forgot-password-page.tsx')),
+            handle: handle({ title: 'Forgot password' }),
+          },
         ],
+      },
+      // The pages a mailed link opens: they work signed in or out (the token says who).
+      {
+        path: paths.resetPassword,
+        lazy: page(() => import('@/features/auth/pages/reset-password-page.tsx')),
+        handle: handle({ title: 'Reset password' }),
+      },
+      {
+        path: paths.verifyEmail,
+        lazy: page(() => import('@/features/auth/pages/verify-email-page.tsx')),
+        handle: handle({ title: 'Verify email' }),
       },
       {
         Component: ShellLayout,
@@ -117,6 +133,11 @@ export const routes: RouteObject[] = [
             path: paths.fees,
             lazy: page(() => import('@/features/static/pages/fees-page.tsx')),
             handle: handle({ title: 'Fees' }),
+          },
+          {
+            path: paths.devMailbox,
+            lazy: page(() => import('@/features/dev/pages/dev-mailbox-page.tsx')),
+            handle: handle({ title: 'Mailbox' }),
           },
           ...infoPaths.map(([path, title]) => ({
             path,
@@ -211,7 +232,12 @@ export const routes: RouteObject[] = [
                         ),
                         handle: handle({ title: 'Withdrawal details' }),
                       },
-                      // Spot, Earn, orders and security pages are not defined: they show the overview.
+                      {
+                        path: paths.dashboard.security,
+                        lazy: page(() => import('@/features/security/pages/security-page.tsx')),
+                        handle: handle({ title: 'Security' }),
+                      },
+                      // Spot, Earn and orders pages are not defined: they show the overview.
                       {
                         path: `${paths.dashboard.root}/*`,
                         lazy: overview,

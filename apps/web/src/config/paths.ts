@@ -10,6 +10,12 @@ export const paths = {
   watchlist: '/watchlist',
   login: '/login',
   signup: '/signup',
+  /** Account recovery and the e-mail link pages (issue 16); the links in mails lead here. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  /** The mails the server would have sent, when it runs without SMTP (development only). */
+  devMailbox: '/dev/mailbox',
   admin: '/admin',
 
   dashboard: {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, parseApiError } from './api-client.ts';
+import { api, ApiError, errorMessage, parseApiError, setSecondFactorPrompt } from './api-client.ts';
 
 describe('parseApiError', () => {
   it('reads code, message and field errors from the API error shape', () => {
@@ -112,5 +112,122 @@ describe('api', () => {
       },
     };
     await expect(api.get('/api/x', { schema })).rejects.toThrow('bad body');
+  });
+});
+
+describe('step-up (a second factor asked again)', () => {
+  let unregister: () => void = () => undefined;
+  afterEach(() => {
+    unregister();
+    vi.unstubAllGlobals();
+  });
+
+  const refusal = (code: string, message: string) =>
+    Response.json({ error: { code, message } }, { status: 403 });
+
+  /** A fetch that answers with `answers` in turn, and the mock to inspect the calls. */
+  function stubAnswers(...answers: Response[]) {
+    const fetchMock = vi.fn<typeof fetch>(async () => {
+      const next = answers.shift();
+      if (!next) throw new Error('more requests than expected');
+      return next;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  const headersOf = (init: RequestInit | undefined) => init?.headers as Record<string, string>;
+
+  it('asks for a code and repeats the same request with it', async () => {
+    const fetchMock = stubAnswers(
+      refusal('two_factor_required', 'Enter the code'),
+      Response.json({ ok: true }),
+    );
+    const prompt = vi.fn(async () => '123456');
+    unregister = setSecondFactorPrompt(prompt);
+
+    await expect(
+      api.post('/api/withdrawals', { amount: '500' }, { headers: { 'Idempotency-Key': 'k-1' } }),
+    ).resolves.toEqual({ ok: true });
+
+    expect(prompt).toHaveBeenCalledExactlyOnceWith('Enter the code', 'required');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [firstUrl, first] = fetchMock.mock.calls[0]!;
+    const [againUrl, again] = fetchMock.mock.calls[1]!;
+    expect(againUrl).toBe(firstUrl);
+    expect(again?.method).toBe('POST');
+    expect(again?.body).toBe(first?.body);
+    expect(headersOf(first)).not.toHaveProperty('X-Two-Factor-Code');
+    expect(headersOf(again)).toMatchObject({
+      'Idempotency-Key': 'k-1',
+      'Content-Type': 'application/json',
+      'X-Two-Factor-Code': '123456',
+    });
+  });
+
+  it('asks again with the server message while the code is wrong', async () => {
+    const fetchMock = stubAnswers(
+      refusal('two_factor_required', 'Enter the code'),
+      refusal('two_factor_invalid', 'That code is not right'),
+      new Response(null, { status: 204 }),
+    );
+    const codes = ['111111', '222222'];
+    const prompt = vi.fn(async () => codes.shift() ?? null);
+    unregister = setSecondFactorPrompt(prompt);
+
+    await expect(api.delete('/api/auth/passkeys/p1')).resolves.toBeUndefined();
+    expect(prompt.mock.calls).toEqual([
+      ['Enter the code', 'required'],
+      ['That code is not right', 'invalid'],
+    ]);
+    expect(headersOf(fetchMock.mock.calls[2]![1])['X-Two-Factor-Code']).toBe('222222');
+  });
+
+  it('throws the server answer when the person declines', async () => {
+    const fetchMock = stubAnswers(
+      refusal('two_factor_required', 'Enter the code'),
+      refusal('two_factor_invalid', 'That code is not right'),
+    );
+    const answers: Array<string | null> = ['111111', null];
+    unregister = setSecondFactorPrompt(async () => answers.shift() ?? null);
+
+    const err = await api.post('/api/me/bank-accounts', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 403, code: 'two_factor_invalid' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('throws at once without a prompt, and for other refusals', async () => {
+    stubAnswers(refusal('two_factor_required', 'Enter the code'));
+    await expect(api.post('/api/withdrawals', {})).rejects.toMatchObject({
+      code: 'two_factor_required',
+    });
+
+    const prompt = vi.fn(async () => '123456');
+    unregister = setSecondFactorPrompt(prompt);
+    stubAnswers(refusal('email_unverified', 'Verify your e-mail'));
+    await expect(api.post('/api/withdrawals', {})).rejects.toMatchObject({
+      code: 'email_unverified',
+    });
+    stubAnswers(
+      Response.json(
+        { error: { code: 'two_factor_throttled', message: 'Too many' } },
+        { status: 429 },
+      ),
+    );
+    await expect(api.post('/api/withdrawals', {})).rejects.toMatchObject({
+      code: 'two_factor_throttled',
+    });
+    expect(prompt).not.toHaveBeenCalled();
+  });
+
+  it('forgets a prompt once its clean-up ran', async () => {
+    const prompt = vi.fn(async () => '123456');
+    setSecondFactorPrompt(prompt)();
+    stubAnswers(refusal('two_factor_required', 'Enter the code'));
+    await expect(api.post('/api/withdrawals', {})).rejects.toMatchObject({
+      code: 'two_factor_required',
+    });
+    expect(prompt).not.toHaveBeenCalled();
   });
 });

@@ -72,8 +72,52 @@ export interface RequestOptions<T> {
 }
 
 /**
+ * Asks the person for a second-factor code (their authenticator app's, or a backup code) and
+ * resolves with it, or with null when they decline. `message` is the server's words; `reason`
+ * says whether a code is needed or the last one was wrong.
+ */
+export type SecondFactorPrompt = (
+  message: string,
+  reason: 'required' | 'invalid',
+) => Promise<string | null>;
+
+let secondFactorPrompt: SecondFactorPrompt | null = null;
+
+/**
+ * Registers the app's one second-factor prompt (a dialog), or removes it with null. Returns a
+ * function that removes it again, for an effect's clean-up.
+ */
+export function setSecondFactorPrompt(prompt: SecondFactorPrompt | null): () => void {
+  secondFactorPrompt = prompt;
+  return () => {
+    if (secondFactorPrompt === prompt) secondFactorPrompt = null;
+  };
+}
+
+/** The 403 answers of a route that wants the second factor again (step-up). */
+const STEP_UP_CODES: ReadonlySet<string> = new Set(['two_factor_required', 'two_factor_invalid']);
+
+/** The header a repeated request carries the code in (TWO_FACTOR_HEADER of the contracts). */
+const TWO_FACTOR_HEADER = 'X-Two-Factor-Code';
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ApiError(0, 'network_error', reason, {}, false);
+  }
+}
+
+/**
  * JSON fetch against our own origin. It only throws: no toasts, no redirects (those belong
  * to the screens). The session cookie rides along because everything is same-origin.
+ *
+ * Step-up: when the server asks for the second factor again (403 two_factor_required or
+ * two_factor_invalid) and a prompt is registered, the code it gives is sent with the very same
+ * request (body, headers, Idempotency-Key), as often as the code is wrong; declining throws the
+ * server's answer. The prompt is the only UI the client knows of, and it lives in the app.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -90,15 +134,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-  let res: Response;
-  try {
-    res = await fetch(path, init);
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ApiError(0, 'network_error', reason, {}, false);
+  let res = await send(path, init);
+  while (!res.ok) {
+    const error = parseApiError(res.status, await res.text());
+    const prompt = secondFactorPrompt;
+    if (res.status !== 403 || !STEP_UP_CODES.has(error.code) || !prompt) throw error;
+    const reason = error.code === 'two_factor_invalid' ? 'invalid' : 'required';
+    const code = await prompt(error.message, reason);
+    if (code === null) throw error;
+    res = await send(path, { ...init, headers: { ...headers, [TWO_FACTOR_HEADER]: code } });
   }
-  if (!res.ok) throw parseApiError(res.status, await res.text());
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json();
   return options.schema ? options.schema.parse(data) : (data as T);

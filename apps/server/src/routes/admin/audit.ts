@@ -10,9 +10,7 @@ import {
   type AuditEntry,
 } from '@sikka/contracts';
 import { auditEntries, listAudit } from '../../audit/audit-log.ts';
-import { listSignIns } from '../../auth/sign-ins.ts';
-import { isUuid } from '../../db/query-helpers.ts';
-import { notFound } from '../../domain-error.ts';
+import { listSignInsOf } from '../../auth/sign-ins.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { csvFileSchema, csvLine, csvText } from '../../money/csv.ts';
 
@@ -103,13 +101,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signInHistoryResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      if (!isUuid(id)) throw notFound();
-      const exists = await app.db.query('SELECT 1 FROM users WHERE id = $1', [id]);
-      if (exists.length === 0) throw notFound();
-      return listSignIns(app.db, id, request.query.page, app.clock(), SIGN_IN_HISTORY_DAYS);
-    },
+    async (request) =>
+      listSignInsOf(
+        app.db,
+        request.params.id,
+        request.query.page,
+        app.clock(),
+        SIGN_IN_HISTORY_DAYS,
+      ),
   );
 };
 

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { paths } from '@/config/paths.ts';
 import { sessionQueryKey, sessionQueryOptions } from './api/get-session.ts';
 import { meQueryKey, meQueryOptions } from './api/get-me.ts';
-import { login as loginRequest } from './api/login.ts';
+import { login as loginRequest, loginTwoFactor } from './api/login.ts';
 import { signup as signupRequest } from './api/signup.ts';
 import { logout as logoutRequest } from './api/logout.ts';
 import {
@@ -58,12 +58,37 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback<AuthContextValue['login']>(
     async (body) => {
-      const { user: signedIn } = await loginRequest(body);
+      const answer = await loginRequest(body);
+      if (answer.twoFactorRequired || !answer.user) return { kind: 'twoFactorRequired' };
+      signIn(answer.user);
+      return { kind: 'signedIn', user: answer.user };
+    },
+    [signIn],
+  );
+
+  const completeTwoFactor = useCallback<AuthContextValue['completeTwoFactor']>(
+    async (code) => {
+      const { user: signedIn } = await loginTwoFactor(code);
       signIn(signedIn);
       return signedIn;
     },
     [signIn],
   );
+
+  const loginWithPasskey = useCallback<AuthContextValue['loginWithPasskey']>(
+    async (rememberMe) => {
+      // The WebAuthn helper loads only when someone uses a passkey, not with every page.
+      const { passkeyLogin } = await import('./api/passkey-login.ts');
+      const { user: signedIn } = await passkeyLogin(rememberMe);
+      signIn(signedIn);
+      return signedIn;
+    },
+    [signIn],
+  );
+
+  const refreshSession = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: ['auth'] });
+  }, [queryClient]);
 
   const signup = useCallback<AuthContextValue['signup']>(
     async (body) => {
@@ -135,13 +160,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       heldBalance: balances?.inrHeld ?? INITIAL_INR_BALANCE,
       usdtBalance: balances?.usdt ?? INITIAL_USDT_BALANCE,
       login,
+      completeTwoFactor,
+      loginWithPasskey,
+      refreshSession,
       signup,
       logout,
       refreshBalances,
       setBalances,
       setUser,
     }),
-    [status, user, balances, login, signup, logout, refreshBalances, setBalances, setUser],
+    [
+      status,
+      user,
+      balances,
+      login,
+      completeTwoFactor,
+      loginWithPasskey,
+      refreshSession,
+      signup,
+      logout,
+      refreshBalances,
+      setBalances,
+      setUser,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -3,6 +3,12 @@ import type { Balances, LoginRequest, SignupRequest, User } from '@sikka/contrac
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
+/**
+ * What the password step of a sign-in led to: the session, or (two-factor on) a request for
+ * the code, which `completeTwoFactor` sends.
+ */
+export type LoginOutcome = { kind: 'signedIn'; user: User } | { kind: 'twoFactorRequired' };
+
 export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
@@ -12,8 +18,17 @@ export interface AuthContextValue {
   heldBalance: string;
   /** USDT balance, decimal string with 8 places ('0.00000000' when signed out). */
   usdtBalance: string;
-  /** Signs in; resolves with the user, rejects with the ApiError. Navigation is the caller's. */
-  login(body: LoginRequest): Promise<User>;
+  /**
+   * The password step of a sign-in; resolves with the user, or with the request for a second
+   * factor; rejects with the ApiError. Navigation is the caller's.
+   */
+  login(body: LoginRequest): Promise<LoginOutcome>;
+  /** The code step after `login` asked for it: the app code or a backup code. */
+  completeTwoFactor(code: string): Promise<User>;
+  /** Signs in with a passkey (the browser asks the authenticator); rejects on refusal. */
+  loginWithPasskey(rememberMe: boolean): Promise<User>;
+  /** Reads the session and the user again (an e-mail verified, a password reset elsewhere). */
+  refreshSession(): Promise<void>;
   /** Creates the account and signs in; resolves with the user, rejects with the ApiError. */
   signup(body: SignupRequest): Promise<User>;
   /** Signs out, forgets the user and both balances, and goes to /; toasts on failure. */

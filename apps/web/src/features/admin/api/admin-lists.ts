@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  AuditResponse,
   AdminBankAccountsResponse,
   AdminDepositsResponse,
   AdminTradesResponse,
@@ -19,7 +18,7 @@ export interface AdminListParams {
 /** Every admin query starts with this key, so one invalidation reloads every list. */
 export const adminQueryRoot = ['admin'] as const;
 
-type AdminResource = 'users' | 'deposits' | 'withdrawals' | 'bank-accounts' | 'trades' | 'audit';
+type AdminResource = 'users' | 'deposits' | 'withdrawals' | 'bank-accounts' | 'trades';
 
 function listPath(resource: AdminResource, params: AdminListParams): string {
   const query = new URLSearchParams();
@@ -49,10 +48,6 @@ export const adminDepositsQueryOptions = (params: AdminListParams) =>
 /** GET /api/admin/trades: search on name, e-mail or trade id. */
 export const adminTradesQueryOptions = (params: AdminListParams) =>
   listOptions<AdminTradesResponse>('trades', params);
-
-/** GET /api/admin/audit: every KYC and deposit decision, newest first; search on people or action. */
-export const adminAuditQueryOptions = (params: AdminListParams) =>
-  listOptions<AuditResponse>('audit', params);
 
 /** GET /api/admin/withdrawals: search on name, e-mail, payout UTR or id. */
 export const adminWithdrawalsQueryOptions = (params: AdminListParams) =>

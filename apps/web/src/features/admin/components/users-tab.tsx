@@ -8,6 +8,7 @@ import { adminUsersQueryOptions } from '@/features/admin/api/admin-lists.ts';
 import { AdminListTab } from './admin-list-tab.tsx';
 import type { Column } from './admin-table.tsx';
 import { KycReviewDialog } from './kyc-review-dialog.tsx';
+import { SignInHistoryDialog } from './sign-in-history-dialog.tsx';
 import { PersonCell } from './person-cell.tsx';
 
 const columns: ReadonlyArray<Column<AdminUser>> = [
@@ -29,9 +30,13 @@ const columns: ReadonlyArray<Column<AdminUser>> = [
   },
 ];
 
-/** Users: every account with its KYC status; Review only for submissions awaiting a decision. */
+/**
+ * Users: every account with its KYC status and its sign-in history; Review only for
+ * submissions awaiting a decision.
+ */
 export function UsersTab() {
   const [reviewing, setReviewing] = useState<AdminUser | null>(null);
+  const [signIns, setSignIns] = useState<AdminUser | null>(null);
   return (
     <AdminListTab
       queryOptions={adminUsersQueryOptions}
@@ -44,16 +49,22 @@ export function UsersTab() {
       cardTitle={(u) => <PersonCell name={u.fullName} email={u.email} />}
       cardSkip={['name']}
       empty="No users found"
-      actions={(u) =>
-        // A decision is only possible on a submission awaiting review (PRODUCT.md §4).
-        u.kycStatus === 'submitted' ? (
-          <Button size="sm" onClick={() => setReviewing(u)}>
-            Review<span className="sr-only"> KYC of {u.fullName}</span>
+      actions={(u) => (
+        <>
+          <Button variant="outline" size="sm" onClick={() => setSignIns(u)}>
+            Sign-ins<span className="sr-only"> of {u.fullName}</span>
           </Button>
-        ) : null
-      }
+          {/* A decision is only possible on a submission awaiting review (PRODUCT.md §4). */}
+          {u.kycStatus === 'submitted' ? (
+            <Button size="sm" onClick={() => setReviewing(u)}>
+              Review<span className="sr-only"> KYC of {u.fullName}</span>
+            </Button>
+          ) : null}
+        </>
+      )}
     >
       {reviewing ? <KycReviewDialog user={reviewing} onClose={() => setReviewing(null)} /> : null}
+      {signIns ? <SignInHistoryDialog user={signIns} onClose={() => setSignIns(null)} /> : null}
     </AdminListTab>
   );
 }

@@ -10,8 +10,13 @@ import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 import { PasswordField } from './password-field.tsx';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
-/** Login (PRODUCT.md §2 "Login screen"). Email and password are required by the form itself. */
+/**
+ * Login (PRODUCT.md §2 "Login screen"). Email and password are required by the form itself.
+ * With two-factor on, the password is followed by a code step in the same card (issue 16).
+ */
 export function LoginForm() {
   const { login } = useAuth();
   const holdRedirect = useGuestRedirectHold();
@@ -20,63 +25,85 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [step, setStep] = useState<'password' | 'code'>('password');
+
+  async function signedIn() {
+    toast.success(messages.login.success);
+    await navigate(paths.dashboard.root, { replace: true });
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setLoading(true);
     holdRedirect(true);
     try {
-      await login({ email, password, rememberMe });
+      const outcome = await login({ email, password, rememberMe });
+      if (outcome.kind === 'twoFactorRequired') {
+        holdRedirect(false);
+        setLoading(false);
+        setStep('code');
+        return;
+      }
     } catch (err) {
       holdRedirect(false);
       setLoading(false);
       toast.error(errorMessage(err, messages.login.failedToast));
       return;
     }
-    toast.success(messages.login.success);
-    await navigate(paths.dashboard.root, { replace: true });
+    await signedIn();
+  }
+
+  /** Back to the password step: another account, or the code step expired. */
+  function restart() {
+    setPassword('');
+    setStep('password');
+  }
+
+  if (step === 'code') {
+    return <TwoFactorStep onSignedIn={signedIn} onRestart={restart} />;
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        placeholder="Enter your password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <div className="flex items-center justify-between gap-4">
-        <CheckboxField
-          label="Remember me"
-          name="rememberMe"
-          checked={rememberMe}
-          onChange={(e) => setRememberMe(e.target.checked)}
+    <div className="space-y-5">
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
         />
-        {/* The product has no password reset yet; the link is there and goes nowhere. */}
-        <a
-          href="#"
-          onClick={(e) => e.preventDefault()}
-          className="text-sm font-medium text-accent hover:text-accent-hover"
-        >
-          Forgot password?
-        </a>
-      </div>
-      <Button type="submit" size="lg" className="w-full" disabled={loading}>
-        {loading ? 'Signing in...' : 'Sign In'}
-      </Button>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          placeholder="Enter your password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="flex items-center justify-between gap-4">
+          <CheckboxField
+            label="Remember me"
+            name="rememberMe"
+            checked={rememberMe}
+            onChange={(e) => setRememberMe(e.target.checked)}
+          />
+          <Link
+            to={paths.forgotPassword}
+            className="inline-flex min-h-6 items-center rounded-md text-sm font-medium text-accent hover:text-accent-hover"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={loading}>
+          {loading ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <PasskeySignIn rememberMe={rememberMe} onSignedIn={signedIn} />
       <p className="text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
         <Link
@@ -86,6 +113,6 @@ export function LoginForm() {
           Sign up
         </Link>
       </p>
-    </form>
+    </div>
   );
 }

@@ -18,11 +18,18 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /admin: only a user whose server-given role is admin; everyone else (guests too) goes to /. */
+/** Where an admin without two-factor is sent: the Security page, which says why. */
+export const ADMIN_SETUP_PATH = `${paths.dashboard.security}?setup=admin`;
+
+/**
+ * /admin: only a user whose server-given role is admin; everyone else (guests too) goes to /.
+ * An admin without two-factor sets it up first (the server refuses admin routes until then).
+ */
 export function RequireAdmin() {
   const { status, user } = useAuth();
   if (status === 'loading') return <PageSkeleton />;
   if (user?.role !== 'admin') return <Navigate to={paths.home} replace />;
+  if (!user.twoFactorEnabled) return <Navigate to={ADMIN_SETUP_PATH} replace />;
   return <Outlet />;
 }
 

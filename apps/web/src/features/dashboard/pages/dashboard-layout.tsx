@@ -18,6 +18,7 @@ import {
 import { paths } from '@/config/paths.ts';
 import { useMediaQuery } from '@/hooks/use-media-query.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
+import { EmailBanner } from '@/features/dashboard/components/email-banner.tsx';
 
 interface MenuItem {
   to: string;
@@ -154,6 +155,7 @@ export default function DashboardLayout() {
             ))}
           </ul>
         </nav>
+        <EmailBanner />
         {/* The router puts the KYC flow (kyc feature) and then the page here. */}
         <Outlet />
       </div>

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
+import { toast } from 'sonner';
+import { messages } from '@sikka/contracts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
+
+/**
+ * "Sign in with a passkey" under the login form; not shown where the browser has no WebAuthn.
+ * The passkey itself says whose account it is, so no e-mail is asked for.
+ */
+export function PasskeySignIn({
+  rememberMe,
+  onSignedIn,
+}: {
+  rememberMe: boolean;
+  onSignedIn(): Promise<void>;
+}) {
+  const { loginWithPasskey } = useAuth();
+  const holdRedirect = useGuestRedirectHold();
+  const [supported] = useState(browserSupportsWebAuthn);
+  const [loading, setLoading] = useState(false);
+  if (!supported) return null;
+
+  async function signIn() {
+    setLoading(true);
+    holdRedirect(true);
+    try {
+      await loginWithPasskey(rememberMe);
+    } catch (err) {
+      holdRedirect(false);
+      setLoading(false);
+      // The server's words when it refused; the browser's refusals (cancelled, timed out) get ours.
+      toast.error(
+        err instanceof ApiError
+          ? errorMessage(err, messages.security.passkeyFailed)
+          : messages.security.passkeyFailed,
+      );
+      return;
+    }
+    await onSignedIn();
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="flex items-center gap-3 text-xs tracking-wider text-subtle uppercase">
+        <span className="h-px flex-1 bg-line" aria-hidden="true" />
+        or
+        <span className="h-px flex-1 bg-line" aria-hidden="true" />
+      </div>
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full"
+        onClick={() => void signIn()}
+        disabled={loading}
+      >
+        <KeyRound className="size-4" aria-hidden="true" />
+        Sign in with a passkey
+      </Button>
+    </div>
+  );
+}
