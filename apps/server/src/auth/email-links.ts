@@ -176,24 +176,36 @@ export async function resetPassword(
       [link.userId, hash, ctx.now, link.email],
     );
     if (!user) throw linkInvalid();
-    await tx.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
     await tx.query('DELETE FROM auth_challenges WHERE user_id = $1', [user.id]);
-    // Another reset link sent meanwhile must not work after this one.
-    await tx.query(
-      `UPDATE email_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset'
-          AND used_at IS NULL`,
-      [user.id, ctx.now],
-    );
-    await recordSecurityEvent(tx, {
-      userId: user.id,
-      action: 'security.password_reset',
-      ip: ctx.ip,
-    });
-    await ctx.mailer.send(
-      tx,
-      passwordChangedMail(user.email, user.full_name, `${ctx.origin}/dashboard/account/security`),
-    );
+    await afterPasswordSet(tx, ctx, user, 'security.password_reset', null);
   });
+}
+
+/**
+ * What follows every new password, in its transaction: the user's sessions end (but
+ * `keepSessionId`), no reset link sent before works any more, an audit row, and a mail.
+ */
+async function afterPasswordSet(
+  tx: Queryable,
+  ctx: Omit<LinkContext, 'db'>,
+  user: Pick<UserRow, 'id' | 'email' | 'full_name'>,
+  action: 'security.password_reset' | 'security.password_changed',
+  keepSessionId: string | null,
+): Promise<void> {
+  await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2::uuid', [
+    user.id,
+    keepSessionId,
+  ]);
+  await tx.query(
+    `UPDATE email_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset'
+        AND used_at IS NULL`,
+    [user.id, ctx.now],
+  );
+  await recordSecurityEvent(tx, { userId: user.id, action, ip: ctx.ip });
+  await ctx.mailer.send(
+    tx,
+    passwordChangedMail(user.email, user.full_name, `${ctx.origin}/dashboard/account/security`),
+  );
 }
 
 /**
@@ -220,23 +232,6 @@ export async function changePassword(
         WHERE id = $1`,
       [user.id, hash, ctx.now],
     );
-    await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [
-      user.id,
-      currentSessionId,
-    ]);
-    await tx.query(
-      `UPDATE email_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset'
-          AND used_at IS NULL`,
-      [user.id, ctx.now],
-    );
-    await recordSecurityEvent(tx, {
-      userId: user.id,
-      action: 'security.password_changed',
-      ip: ctx.ip,
-    });
-    await ctx.mailer.send(
-      tx,
-      passwordChangedMail(user.email, user.full_name, `${ctx.origin}/dashboard/account/security`),
-    );
+    await afterPasswordSet(tx, ctx, user, 'security.password_changed', currentSessionId);
   });
 }

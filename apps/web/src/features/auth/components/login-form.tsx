@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 

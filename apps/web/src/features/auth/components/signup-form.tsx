@@ -16,7 +16,7 @@ import {
   SIGNUP_FIELDS,
   validateSignup,
 } from '@/features/auth/lib/signup-validation.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '@/components/ui/password-field.tsx';
 
 /**
  * Sign-up (PRODUCT.md §2, §5): the changed field is checked on every change, all fields on

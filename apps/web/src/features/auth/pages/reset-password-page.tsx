@@ -10,7 +10,7 @@ import { useAuth } from '@/lib/auth/use-auth.ts';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { resetPassword } from '@/features/auth/api/reset-password.ts';
 import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
-import { PasswordField } from '@/features/auth/components/password-field.tsx';
+import { PasswordField } from '@/components/ui/password-field.tsx';
 import { ResultNotice } from '@/features/auth/components/result-notice.tsx';
 import {
   EMPTY_RESET,

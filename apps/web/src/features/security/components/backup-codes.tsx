@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Copy, Download, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
-import { copyText, downloadText } from '@/features/security/lib/copy-text.ts';
+import { copyText, downloadText } from '@/lib/clipboard.ts';
 import { backupCodesFileName, backupCodesFileText } from '@/features/security/lib/security-text.ts';
 
 /** The new backup codes, shown this once, to copy or download before they are hidden. */

@@ -7,7 +7,7 @@ import { serverFieldErrors } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format-date.ts';
 import { useFormFields } from '@/hooks/use-form-fields.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordField } from '@/components/ui/password-field.tsx';
 import { useChangePassword } from '@/features/security/api/change-password.ts';
 import { isCancelledStepUp } from '@/features/security/lib/step-up.ts';
 import {
@@ -62,18 +62,18 @@ export function PasswordCard({ changedAt }: { changedAt: string | null }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Change password">
-        <PasswordInput
+        <PasswordField
           label="Current password"
           autoComplete="current-password"
           {...form.field('currentPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label="New password"
           autoComplete="new-password"
           hint="Use at least 8 characters."
           {...form.field('newPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm new password"
           autoComplete="new-password"
           {...form.field('confirmPassword')}

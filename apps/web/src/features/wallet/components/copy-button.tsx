@@ -2,26 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { COPY_CONFIRM_MS } from '@sikka/contracts';
-
-/** Clipboard API first; the old execCommand route where the page is not a secure context. */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // fall through to the legacy route
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
-}
+import { copyText } from '@/lib/clipboard.ts';
 
 /**
  * Copies `value`; the icon turns into a check for COPY_CONFIRM_MS (2 s, PRODUCT.md §9) and

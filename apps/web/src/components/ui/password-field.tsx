@@ -2,11 +2,8 @@ import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { TextField, type TextFieldProps } from '@/components/ui/text-field.tsx';
 
-/**
- * A password box with a show/hide toggle (the auth feature's PasswordField; features do not
- * import each other, so the security page has its own). The toggle names which box it shows.
- */
-export function PasswordInput(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+/** A password box with a show/hide toggle; the toggle names which box it shows. */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
   return (

@@ -1,7 +1,4 @@
-/**
- * Clipboard API first; the old execCommand route where the page is not a secure context.
- * (The wallet's CopyButton has the same; features do not share code, so it lives here too.)
- */
+/** Clipboard API first; the old execCommand route where the page is not a secure context. */
 export async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
