@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Secret, TOTP } from 'otpauth';
+import type { TOTP } from 'otpauth';
+import { totpFor } from '../test/support/two-factor.ts';
+import { addVirtualAuthenticator } from './support/webauthn.ts';
 import type { Locator, Page } from 'playwright-core';
 import { messages } from '@sikka/contracts';
 import { newUser } from '../test/support/app.ts';
@@ -45,12 +47,7 @@ async function enableTotp(e2e: E2e, page: Page): Promise<{ totp: TOTP; backupCod
   const setup = await page.request.post('/api/auth/two-factor/totp/setup', { headers });
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
-  const totp = new TOTP({
-    secret: Secret.fromBase32(secret),
-    digits: 6,
-    period: 30,
-    algorithm: 'SHA1',
-  });
+  const totp = totpFor(secret);
   const enable = await page.request.post('/api/auth/two-factor/totp/enable', {
     headers,
     data: { code: totp.generate() },
@@ -257,18 +254,7 @@ describe.skipIf(Boolean(skip))('account recovery and security in the browser', (
     const page = await e2e.newPage();
     // WebAuthn wants a host name: the same server as localhost (see docs of the passkey API).
     const origin = e2e.baseURL.replace('127.0.0.1', 'localhost');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     const login = new LoginPage(page);
     await login.shell.open(`${origin}/login`);
     await login.login(account.email, account.password);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { TOTP } from 'otpauth';
+import { totpFor } from '../test/support/two-factor.ts';
+import { addVirtualAuthenticator } from './support/webauthn.ts';
 import { COOKIE_CONSENT_STORAGE_KEY, messages } from '@sikka/contracts';
 import {
   e2eSkipReason,
@@ -20,9 +22,6 @@ if (skip) console.warn(skip);
 
 /** A page load, a request and a render: generous for a loaded machine (expect.poll waits 1 s by default). */
 const LIVE = { timeout: 15_000 };
-
-const totpFor = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
 
 /** A six-digit code that is none of the codes the server accepts now (±1 step). */
 function wrongCode(totp: TOTP): string {
@@ -78,22 +77,6 @@ describe.skipIf(Boolean(skip))('account security in the browser', () => {
     return page;
   }
   afterAll(() => Promise.allSettled(localContexts.map((c) => c.close())));
-
-  async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    return cdp;
-  }
 
   /** Turns TOTP on through the page; returns the secret read off the page and the codes. */
   async function turnOnTotp(security: SecurityPage): Promise<{ totp: TOTP; codes: string[] }> {

@@ -321,6 +321,14 @@ describe.each(availableDrivers())('account security on %s', (driver) => {
       { 'idempotency-key': 'step-up-1' },
     );
     expect(withdraw.json().error.code).toBe('two_factor_required');
+    // Security changes ask again too: a password change, a new passkey.
+    const change = await inject('POST', '/api/auth/password/change', user.cookie, {
+      currentPassword: user.password,
+      newPassword: 'another secret 9999',
+    });
+    expect(change.json().error.code).toBe('two_factor_required');
+    const passkey = await inject('POST', '/api/auth/passkeys/registration-options', user.cookie);
+    expect(passkey.json().error.code).toBe('two_factor_required');
     // Ten wrong codes, then even a right one waits.
     for (let i = 0; i < 10; i += 1) {
       const res = await inject('POST', '/api/me/bank-accounts', user.cookie, account, {
@@ -480,6 +488,31 @@ describe.each(availableDrivers())('account security on %s', (driver) => {
     await housekeep(t.app.db, now());
     const rows = await t.app.db.query('SELECT 1 FROM sign_in_events WHERE user_id = $1', [user.id]);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('account recovery rate limits', () => {
+  it('limits forgot, reset and verify per address like sign-in', async () => {
+    const t = await startTestApp(availableDrivers().at(-1)!, { RATE_LIMIT_LOGIN_PER_MIN: 2 });
+    try {
+      const statuses = async (url: string, payload: object) => {
+        const out: number[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          out.push((await t.app.inject({ method: 'POST', url, payload })).statusCode);
+        }
+        return out;
+      };
+      const token = 'z'.repeat(43);
+      expect(await statuses('/api/auth/password/forgot', { email: 'a@example.com' })).toEqual([
+        202, 202, 429,
+      ]);
+      expect(
+        await statuses('/api/auth/password/reset', { token, password: 'a new secret 12345' }),
+      ).toEqual([400, 400, 429]);
+      expect(await statuses('/api/auth/email/verify', { token })).toEqual([400, 400, 429]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

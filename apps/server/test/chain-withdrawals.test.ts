@@ -133,6 +133,13 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
     expect(await refusal({ beneficiary: undefined })).toMatchObject({ status: 400 });
     expect(await refusal({ asset: 'BTC' })).toMatchObject({ status: 400 });
     const unverified = await signUp(t.app);
+    const unconfirmed = await withdraw(unverified.cookie, {
+      asset: 'USDT',
+      address: to,
+      amount: '20',
+      beneficiary: own,
+    });
+    expect(unconfirmed.json().error.code).toBe('email_unverified');
     // E-mail verified, KYC not: the KYC rule is the one that refuses.
     await verifyEmail(t.app.db, unverified.id);
     const res = await withdraw(unverified.cookie, {

@@ -9,7 +9,7 @@ export interface NewSession {
 }
 
 /** How a session was opened (sessions.method): what proved the user. */
-export type SessionMethod = 'signup' | 'password' | 'two_factor' | 'passkey' | 'password_reset';
+export type SessionMethod = 'signup' | 'password' | 'two_factor' | 'passkey';
 
 /** Where a request comes from, as the sessions list and the sign-in history show it. */
 export interface ClientInfo {

@@ -5,7 +5,7 @@ import { addNotice } from '../notifications/notices.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { describeDevice, newDeviceToken, rememberDevice } from './devices.ts';
 import { recordSignIn, type SignInMethod } from './sign-ins.ts';
-import { createSession, type ClientInfo, type NewSession, type SessionMethod } from './sessions.ts';
+import { createSession, type ClientInfo, type NewSession } from './sessions.ts';
 
 export interface SignInContext {
   db: Db;
@@ -48,9 +48,8 @@ export async function openSession(
     ctx.deviceToken && /^[A-Za-z0-9_-]{16,64}$/.test(ctx.deviceToken)
       ? ctx.deviceToken
       : newDeviceToken();
-  const sessionMethod: SessionMethod = method;
   return ctx.db.transaction(async (tx) => {
-    const session = await createSession(tx, user.id, ctx.now, ctx.client, sessionMethod);
+    const session = await createSession(tx, user.id, ctx.now, ctx.client, method);
     const { isNew } = await rememberDevice(tx, user.id, deviceToken, ctx.client.userAgent, ctx.now);
     await recordSignIn(tx, user.id, ctx.client, method, 'success', ctx.now, isNew);
     if (isNew) {

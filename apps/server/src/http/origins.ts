@@ -18,7 +18,13 @@ export interface OriginPolicy {
 
 /** Hosts that bind every interface: a browser cannot open them, so they name no origin. */
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+/** Host names that mean this machine only. */
+export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([
+  '127.0.0.1',
+  'localhost',
+  '::1',
+  '[::1]',
+]);
 
 /** `scheme://host[:port]` as browsers write it in `Origin`, or null when it is not an origin. */
 export function normaliseOrigin(value: string): string | null {

@@ -3,8 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { enqueueMail, type Mail } from './outbox.ts';
 import { MailSender } from './sender.ts';
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+import { LOOPBACK_HOSTS } from '../http/origins.ts';
 
 /**
  * How the product sends mail (ADR 017). Every mail goes into the outbox table first (in the
@@ -34,7 +33,7 @@ export class Mailer {
     if (this.sender) return false;
     const c = this.config;
     if (c.NODE_ENV !== 'production') return true;
-    return LOOPBACK.has(c.HOST) && !c.PUBLIC_ORIGIN && !c.TRUST_PROXY;
+    return LOOPBACK_HOSTS.has(c.HOST) && !c.PUBLIC_ORIGIN && !c.TRUST_PROXY;
   }
 
   start(): void {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '@sikka/contracts';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogSheet } from '@/components/ui/dialog-sheet.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
+import { SecondFactorCodeField } from '@/components/security/second-factor-code-field.tsx';
 
 export interface SecondFactorDialogProps {
   /** The server's words: the code is needed, or the last one was wrong. */
@@ -41,29 +41,15 @@ export default function SecondFactorDialog({ message, invalid, onDone }: SecondF
       description={invalid ? messages.security.codeRequiredAgain : message}
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label="Authentication code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder="123456"
-          maxLength={32}
-          autoFocus
+        <SecondFactorCodeField
           hint="The 6-digit code from your authenticator app, or a backup code."
           error={error}
           value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
+          onChange={(value) => {
+            setCode(value);
             setEmpty(false);
           }}
-          className="[&_input]:font-mono [&_input]:tracking-widest"
         />
-        {/* The field's message, read out when it appears (the note under the field is not live). */}
-        <p className="sr-only" aria-live="polite">
-          {error}
-        </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" size="md" onClick={() => onDone(null)}>
             Cancel

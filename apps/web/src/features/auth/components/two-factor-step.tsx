@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
+import { SecondFactorCodeField } from '@/components/security/second-factor-code-field.tsx';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 
@@ -61,28 +61,14 @@ export function TwoFactorStep({ onSignedIn, onRestart }: TwoFactorStepProps) {
       <p className="text-ink">
         Enter the 6-digit code from your authenticator app, or a backup code
       </p>
-      <TextField
-        label="Authentication code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        spellCheck={false}
-        placeholder="123456"
-        maxLength={32}
-        autoFocus
+      <SecondFactorCodeField
         value={code}
         error={error}
-        onChange={(e) => {
-          setCode(e.target.value);
+        onChange={(value) => {
+          setCode(value);
           setError(undefined);
         }}
-        className="[&_input]:font-mono [&_input]:tracking-widest"
       />
-      {/* The field's message, read out when it appears (the note under the field is not live). */}
-      <p className="sr-only" aria-live="polite">
-        {error}
-      </p>
       <Button type="submit" size="lg" className="w-full" disabled={loading}>
         {loading ? 'Verifying...' : 'Verify'}
       </Button>
