@@ -8,21 +8,76 @@ import type { Queryable } from './server.ts';
 const CHECKS: Array<{ name: string; sql: string }> = [
   {
     name: 'INR balance differs from its ledger sum',
-    sql: `SELECT u.id AS who, u.balance::text AS balance, coalesce(l.sum, 0)::text AS ledger
+    // Migration 021: INR reserved by open spot orders is still the user's (no ledger entry).
+    sql: `SELECT u.id AS who, u.balance::text AS balance, u.inr_reserved::text AS reserved,
+                 coalesce(l.sum, 0)::text AS ledger
             FROM users u
             LEFT JOIN (SELECT user_id, sum(amount) AS sum FROM ledger_entries
                         WHERE account = 'user' AND asset = 'INR' GROUP BY user_id) l ON l.user_id = u.id
-           WHERE u.balance <> coalesce(l.sum, 0)`,
+           WHERE u.balance + u.inr_reserved <> coalesce(l.sum, 0)`,
   },
   {
     // Migration 018: one wallet row per coin (USDT, ETH), each mirrored by its ledger asset.
     name: 'wallet balance differs from its ledger sum',
-    sql: `SELECT w.user_id AS who, w.coin_symbol, w.balance::text AS balance, coalesce(l.sum, 0)::text AS ledger
+    sql: `SELECT w.user_id AS who, w.coin_symbol, w.balance::text AS balance, w.reserved::text AS reserved,
+                 coalesce(l.sum, 0)::text AS ledger
             FROM wallets w
             LEFT JOIN (SELECT user_id, asset, sum(amount) AS sum FROM ledger_entries
                         WHERE account = 'user' GROUP BY user_id, asset) l
               ON l.user_id = w.user_id AND l.asset = w.coin_symbol
-           WHERE w.balance <> coalesce(l.sum, 0)`,
+           WHERE w.balance + w.reserved <> coalesce(l.sum, 0)`,
+  },
+  {
+    name: 'reserved INR differs from the open spot buy orders',
+    sql: `SELECT u.id AS who, u.inr_reserved::text AS reserved, coalesce(o.sum, 0)::text AS orders
+            FROM users u
+            LEFT JOIN (SELECT user_id, sum(reserved) AS sum FROM spot_orders
+                        WHERE side = 'buy' AND status IN ('new', 'open', 'partially_filled')
+                        GROUP BY user_id) o ON o.user_id = u.id
+           WHERE u.inr_reserved <> coalesce(o.sum, 0)`,
+  },
+  {
+    name: 'reserved coins differ from the open spot sell orders',
+    sql: `SELECT w.user_id AS who, w.coin_symbol, w.reserved::text AS reserved, coalesce(o.sum, 0)::text AS orders
+            FROM wallets w
+            LEFT JOIN (SELECT o.user_id, m.base, sum(o.reserved) AS sum FROM spot_orders o
+                         JOIN spot_markets m ON m.symbol = o.market
+                        WHERE o.side = 'sell' AND o.status IN ('new', 'open', 'partially_filled')
+                        GROUP BY o.user_id, m.base) o ON o.user_id = w.user_id AND o.base = w.coin_symbol
+           WHERE w.reserved <> coalesce(o.sum, 0)`,
+  },
+  {
+    name: 'a spot sell order reserves other than its unfilled quantity',
+    sql: `SELECT o.id AS who, o.reserved::text, ((o.lots - o.filled_lots) * m.lot_size)::text AS unfilled
+            FROM spot_orders o JOIN spot_markets m ON m.symbol = o.market
+           WHERE o.side = 'sell' AND o.status IN ('open', 'partially_filled')
+             AND o.reserved <> (o.lots - o.filled_lots) * m.lot_size`,
+  },
+  {
+    name: 'a spot order filled other than its fills',
+    sql: `SELECT o.id AS who, o.filled_lots::text, coalesce(f.lots, 0)::text AS fills
+            FROM spot_orders o
+            LEFT JOIN (SELECT id, sum(lots) AS lots FROM (
+                         SELECT taker_order_id AS id, lots FROM spot_fills
+                         UNION ALL SELECT maker_order_id, lots FROM spot_fills) x GROUP BY id) f
+              ON f.id = o.id
+           WHERE o.filled_lots <> coalesce(f.lots, 0)`,
+  },
+  {
+    name: 'a spot order moved other than its value rounded for the house',
+    sql: `SELECT o.id AS who, o.side, o.value_exact::text, o.inr_value::text, o.fee::text
+            FROM spot_orders o
+           WHERE o.inr_value <> CASE WHEN o.side = 'buy' THEN ceil(o.value_exact * 100) / 100
+                                     ELSE floor(o.value_exact * 100) / 100 END
+              OR o.fee <> ceil(o.fee_exact * 100) / 100
+              OR o.tds <> CASE WHEN o.side = 'sell' THEN ceil(o.inr_value * o.tds_rate * 100) / 100
+                               ELSE 0 END
+              OR o.fee_exact > o.value_exact * greatest(o.maker_fee, o.taker_fee)`,
+  },
+  {
+    name: 'spot fills paid sellers more than buyers paid',
+    sql: `SELECT 'all fills' AS who, sum(buyer_paid)::text AS paid, sum(seller_received)::text AS received
+            FROM spot_fills HAVING sum(buyer_paid) < sum(seller_received)`,
   },
   {
     name: 'held coins differ from their ledger sum',
@@ -86,40 +141,63 @@ const CHECKS: Array<{ name: string; sql: string }> = [
   },
   {
     // Independent of the ledger: balances re-derived from the business records.
-    name: 'INR balance differs from approved deposits − buys + sells − withdrawals',
-    sql: `SELECT u.id AS who, u.balance::text AS balance, (coalesce(d.sum, 0) - coalesce(t.buys, 0) + coalesce(t.sells, 0) - coalesce(wd.sum, 0))::text AS derived
-            FROM users u
-            LEFT JOIN (SELECT user_id, sum(amount) AS sum FROM withdrawals WHERE status IN ('pending', 'paid')
-                        GROUP BY user_id) wd ON wd.user_id = u.id
-            LEFT JOIN (SELECT user_id, sum(amount) AS sum FROM deposits WHERE status = 'approved' GROUP BY user_id) d
-              ON d.user_id = u.id
-            LEFT JOIN (SELECT user_id,
-                              sum(total) FILTER (WHERE type = 'buy') AS buys,
-                              -- migration 015: a sell credits its total less the TDS withheld
-                              sum(total - tds) FILTER (WHERE type = 'sell') AS sells
-                         FROM trades WHERE status = 'completed' GROUP BY user_id) t ON t.user_id = u.id
-           WHERE u.balance <> coalesce(d.sum, 0) - coalesce(t.buys, 0) + coalesce(t.sells, 0) - coalesce(wd.sum, 0)`,
+    // Migration 021: spot orders pay (buys: value rounded up + fee) and receive (sells: value
+    // rounded down − fee − TDS) per their running totals; the house funds its own accounts.
+    name: 'INR balance differs from approved deposits − buys + sells − withdrawals ± spot',
+    sql: `WITH derived AS (
+            SELECT u.id, u.balance + u.inr_reserved AS total,
+                   coalesce(d.sum, 0) - coalesce(t.buys, 0) + coalesce(t.sells, 0) - coalesce(wd.sum, 0)
+                   + coalesce(s.net, 0) + coalesce(f.sum, 0) AS derived
+              FROM users u
+              LEFT JOIN (SELECT user_id, sum(amount) AS sum FROM withdrawals WHERE status IN ('pending', 'paid')
+                          GROUP BY user_id) wd ON wd.user_id = u.id
+              LEFT JOIN (SELECT user_id, sum(amount) AS sum FROM deposits WHERE status = 'approved' GROUP BY user_id) d
+                ON d.user_id = u.id
+              LEFT JOIN (SELECT user_id,
+                                sum(total) FILTER (WHERE type = 'buy') AS buys,
+                                -- migration 015: a sell credits its total less the TDS withheld
+                                sum(total - tds) FILTER (WHERE type = 'sell') AS sells
+                           FROM trades WHERE status = 'completed' GROUP BY user_id) t ON t.user_id = u.id
+              LEFT JOIN (SELECT user_id, sum(CASE side WHEN 'buy' THEN -(inr_value + fee)
+                                                       ELSE inr_value - fee - tds END) AS net
+                           FROM spot_orders GROUP BY user_id) s ON s.user_id = u.id
+              LEFT JOIN (SELECT user_id, sum(amount) AS sum FROM ledger_entries
+                          WHERE operation_type = 'house_funding' AND account = 'user' AND asset = 'INR'
+                          GROUP BY user_id) f ON f.user_id = u.id)
+          SELECT id AS who, total::text AS balance, derived::text FROM derived WHERE total <> derived`,
   },
   {
     // Migrations 017/018: coins also arrive by chain deposits (credited once, ETH cut to 8
     // places) and leave by crypto withdrawals (amount + fee, from the request on, unless
     // cancelled, rejected or failed). Trades move USDT only.
-    name: 'wallet balance differs from bought − sold + credited chain deposits − crypto withdrawals',
-    sql: `SELECT w.user_id AS who, w.coin_symbol, w.balance::text AS balance,
-                 (coalesce(t.bought, 0) - coalesce(t.sold, 0) + coalesce(c.sum, 0) - coalesce(x.sum, 0))::text AS derived
-            FROM wallets w
-            LEFT JOIN (SELECT user_id, 'USDT'::text AS asset,
-                              sum(amount) FILTER (WHERE type = 'buy') AS bought,
-                              sum(amount) FILTER (WHERE type = 'sell') AS sold
-                         FROM trades WHERE status = 'completed' GROUP BY user_id) t
-              ON t.user_id = w.user_id AND t.asset = w.coin_symbol
-            LEFT JOIN (SELECT user_id, asset, sum(trunc(amount, 8)) AS sum FROM chain_deposits
-                        WHERE status = 'credited' GROUP BY user_id, asset) c
-              ON c.user_id = w.user_id AND c.asset = w.coin_symbol
-            LEFT JOIN (SELECT user_id, asset, sum(amount + fee) AS sum FROM chain_withdrawals
-                        WHERE status NOT IN ('cancelled', 'rejected', 'failed') GROUP BY user_id, asset) x
-              ON x.user_id = w.user_id AND x.asset = w.coin_symbol
-           WHERE w.balance <> coalesce(t.bought, 0) - coalesce(t.sold, 0) + coalesce(c.sum, 0) - coalesce(x.sum, 0)`,
+    name: 'wallet balance differs from bought − sold + credited chain deposits − crypto withdrawals ± spot',
+    sql: `WITH derived AS (
+            SELECT w.user_id, w.coin_symbol, w.balance + w.reserved AS total,
+                   coalesce(t.bought, 0) - coalesce(t.sold, 0) + coalesce(c.sum, 0) - coalesce(x.sum, 0)
+                   + coalesce(s.net, 0) + coalesce(f.sum, 0) AS derived
+              FROM wallets w
+              LEFT JOIN (SELECT user_id, 'USDT'::text AS asset,
+                                sum(amount) FILTER (WHERE type = 'buy') AS bought,
+                                sum(amount) FILTER (WHERE type = 'sell') AS sold
+                           FROM trades WHERE status = 'completed' GROUP BY user_id) t
+                ON t.user_id = w.user_id AND t.asset = w.coin_symbol
+              LEFT JOIN (SELECT user_id, asset, sum(trunc(amount, 8)) AS sum FROM chain_deposits
+                          WHERE status = 'credited' GROUP BY user_id, asset) c
+                ON c.user_id = w.user_id AND c.asset = w.coin_symbol
+              LEFT JOIN (SELECT user_id, asset, sum(amount + fee) AS sum FROM chain_withdrawals
+                          WHERE status NOT IN ('cancelled', 'rejected', 'failed') GROUP BY user_id, asset) x
+                ON x.user_id = w.user_id AND x.asset = w.coin_symbol
+              LEFT JOIN (SELECT o.user_id, m.base,
+                                sum(CASE o.side WHEN 'buy' THEN 1 ELSE -1 END * o.filled_lots * m.lot_size) AS net
+                           FROM spot_orders o JOIN spot_markets m ON m.symbol = o.market
+                          GROUP BY o.user_id, m.base) s
+                ON s.user_id = w.user_id AND s.base = w.coin_symbol
+              LEFT JOIN (SELECT user_id, asset, sum(amount) AS sum FROM ledger_entries
+                          WHERE operation_type = 'house_funding' AND account = 'user'
+                          GROUP BY user_id, asset) f
+                ON f.user_id = w.user_id AND f.asset = w.coin_symbol)
+          SELECT user_id AS who, coin_symbol, total::text AS balance, derived::text FROM derived
+           WHERE total <> derived`,
   },
   {
     // Hold 2; released (cancel, reject, failed) 2 more; completed: user_held −total,
@@ -209,9 +287,11 @@ const CHECKS: Array<{ name: string; sql: string }> = [
            WHERE tds < 0 OR tds > total OR (type = 'buy' AND tds <> 0)
           UNION ALL
           SELECT 'tds_payable', 'sum', coalesce((SELECT sum(amount) FROM ledger_entries WHERE account = 'tds_payable'), 0)::text,
-                 coalesce((SELECT sum(tds) FROM trades WHERE status = 'completed'), 0)::text
+                 (coalesce((SELECT sum(tds) FROM trades WHERE status = 'completed'), 0)
+                  + coalesce((SELECT sum(tds) FROM spot_orders), 0))::text
            WHERE coalesce((SELECT sum(amount) FROM ledger_entries WHERE account = 'tds_payable'), 0)
-              <> coalesce((SELECT sum(tds) FROM trades WHERE status = 'completed'), 0)`,
+              <> coalesce((SELECT sum(tds) FROM trades WHERE status = 'completed'), 0)
+               + coalesce((SELECT sum(tds) FROM spot_orders), 0)`,
   },
   {
     // Migration 015: the statement's running balances, re-derived in id order.
@@ -242,7 +322,7 @@ const CHECKS: Array<{ name: string; sql: string }> = [
                  = CASE WHEN w.status = 'paid' THEN w.amount ELSE 0 END)`,
   },
   {
-    name: 'ledger entry of no deposit, trade, withdrawal, chain deposit or crypto withdrawal',
+    name: 'ledger entry of no deposit, trade, withdrawal, chain deposit, crypto withdrawal or spot fill',
     sql: `SELECT l.id AS who, l.operation_type FROM ledger_entries l
            WHERE NOT EXISTS (SELECT 1 FROM deposits d WHERE d.id = l.operation_id AND l.operation_type = 'deposit')
              AND NOT EXISTS (SELECT 1 FROM trades t WHERE t.id = l.operation_id
@@ -253,7 +333,33 @@ const CHECKS: Array<{ name: string; sql: string }> = [
                               AND l.operation_type = 'chain_deposit')
              AND NOT EXISTS (SELECT 1 FROM chain_withdrawals x WHERE x.id = l.operation_id
                               AND l.operation_type IN ('chain_withdrawal_hold', 'chain_withdrawal_release',
-                                                       'chain_withdrawal_payout'))`,
+                                                       'chain_withdrawal_payout'))
+             AND NOT EXISTS (SELECT 1 FROM spot_fills f WHERE f.id = l.operation_id
+                              AND l.operation_type = 'spot_fill')
+             AND NOT (l.operation_type = 'house_funding' AND l.account IN ('user', 'house'))`,
+  },
+  {
+    // Migration 021: a fill moves its quantity from seller to buyer, and the INR each side's
+    // order recorded for it; the house and tds_payable take exactly the rest.
+    name: 'spot fill without exactly its ledger entries',
+    sql: `SELECT f.id AS who FROM spot_fills f
+            JOIN spot_markets m ON m.symbol = f.market
+            JOIN spot_orders t ON t.id = f.taker_order_id
+            JOIN spot_orders k ON k.id = f.maker_order_id
+            LEFT JOIN ledger_entries l ON l.operation_id = f.id
+           GROUP BY f.id, f.quantity, f.buyer_paid, f.buyer_fee, f.seller_received, f.seller_fee,
+                    f.seller_tds, m.base, t.user_id, k.user_id, t.side
+          HAVING coalesce(sum(l.amount) FILTER (WHERE l.asset = m.base AND l.account = 'user'
+                   AND l.user_id = CASE t.side WHEN 'buy' THEN t.user_id ELSE k.user_id END), 0) <> f.quantity
+              OR coalesce(sum(l.amount) FILTER (WHERE l.asset = m.base AND l.account = 'user'
+                   AND l.user_id = CASE t.side WHEN 'sell' THEN t.user_id ELSE k.user_id END), 0) <> -f.quantity
+              OR coalesce(sum(l.amount) FILTER (WHERE l.asset = 'INR' AND l.account = 'user'
+                   AND l.user_id = CASE t.side WHEN 'buy' THEN t.user_id ELSE k.user_id END), 0)
+                 <> -(f.buyer_paid + f.buyer_fee)
+              OR coalesce(sum(l.amount) FILTER (WHERE l.asset = 'INR' AND l.account = 'user'
+                   AND l.user_id = CASE t.side WHEN 'sell' THEN t.user_id ELSE k.user_id END), 0)
+                 <> f.seller_received - f.seller_fee - f.seller_tds
+              OR coalesce(sum(l.amount) FILTER (WHERE l.account = 'tds_payable'), 0) <> f.seller_tds`,
   },
   {
     // The house's rounding (migration 011): a buyer pays the exact value rounded up to the

@@ -40,6 +40,8 @@ import marketRoutes from './routes/market/index.ts';
 import { marketPlugin } from './market/plugin.ts';
 import { realtimePlugin, realtimeSocketErrorHandler } from './realtime/plugin.ts';
 import kycRoutes from './routes/kyc/index.ts';
+import spotRoutes from './routes/spot/index.ts';
+import { spotPlugin } from './spot/plugin.ts';
 import cryptoRoutes from './routes/crypto/index.ts';
 import accountRoutes from './routes/auth/account.ts';
 import securityRoutes from './routes/auth/security.ts';
@@ -227,6 +229,8 @@ export async function buildApp(
   recordDayOpens(app);
   await app.register(marketRoutes, { prefix: '/api/market' });
   await app.register(realtimePlugin);
+  await app.register(spotPlugin);
+  await app.register(spotRoutes, { prefix: '/api/spot' });
   await app.register(kycRoutes, { prefix: '/api/kyc' });
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
 

@@ -7,6 +7,8 @@ import {
   WITHDRAW_DAILY_LIMIT_INR,
   WITHDRAW_MAX_INR,
   WITHDRAW_MIN_INR,
+  SPOT_COINS_DEFAULT,
+  SPOT_MARKET_SPECS,
 } from '@sikka/contracts';
 import { normaliseOrigin } from './http/origins.ts';
 
@@ -30,6 +32,14 @@ const inrAmount = (fallback: string) =>
     .trim()
     .regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be rupees with at most 2 decimal places')
     .refine((v) => compareDecimal(v, '0.01') >= 0, 'must be at least 0.01')
+    .default(fallback);
+
+/** A fee as a decimal fraction below 0.1 with at most 6 places. */
+const feeRate = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^0(\.0\d{0,5})?$/, 'must be a decimal fraction below 0.1, e.g. 0.001')
     .default(fallback);
 
 /** Environment variables of DESIGN.md §1, validated once at start-up. */
@@ -164,6 +174,40 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().default('Sikka <no-reply@sikka.local>'),
   /** Pause (ms) between the mail sender's scans of the outbox when nothing is waiting. */
   MAIL_POLL_MS: positiveInt(2000),
+  /** The spot exchange (issue 17, ADR 018): 'on' opens /trade's order books; off by default. */
+  SPOT_TRADING: z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .default('off')
+    .transform((v) => v === 'on' || v === 'true' || v === '1'),
+  /** Coins with an INR spot market, comma-separated, from SPOT_MARKET_SPECS. */
+  SPOT_COINS: z
+    .string()
+    .trim()
+    .default(SPOT_COINS_DEFAULT.join(','))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (coins) => coins.length > 0 && coins.every((c) => c in SPOT_MARKET_SPECS),
+      `expected coins from ${Object.keys(SPOT_MARKET_SPECS).join(', ')}`,
+    ),
+  /** Fees of a spot fill, decimal fractions of its INR value ('0.001' = 0.1%), charged in INR. */
+  SPOT_MAKER_FEE: feeRate('0.001'),
+  SPOT_TAKER_FEE: feeRate('0.002'),
+  /**
+   * The house market maker quotes both sides around the feed's price: 'auto' = on with the
+   * simulated market, off with upstream prices.
+   */
+  SPOT_MARKET_MAKER: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Per-user budget per minute of spot order placements and cancels (each route on its own). */
+  SPOT_ORDERS_PER_MIN: positiveInt(600),
+  /** Orders the engine writes in one transaction at most (group commit). */
+  SPOT_BATCH_MAX: positiveInt(500),
+  /** How often (ms) an instance tries to take over markets whose engine is not running. */
+  SPOT_TAKEOVER_MS: positiveInt(1000),
   /** Directory of the built web app; served with SPA fallback when present. */
   WEB_DIST: optionalString,
 });

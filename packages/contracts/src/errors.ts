@@ -44,6 +44,7 @@ export const errorCodes = [
   'email_unverified',
   'link_invalid',
   'passkey_failed',
+  'spot_unavailable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

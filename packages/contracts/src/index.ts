@@ -16,3 +16,4 @@ export * from './statement.ts';
 export * from './withdrawals.ts';
 export * from './crypto-wallet.ts';
 export * from './security.ts';
+export * from './spot.ts';

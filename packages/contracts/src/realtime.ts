@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { coinSchema, marketSourceSchema } from './market.ts';
 import { balancesSchema } from './user.ts';
+import {
+  spotBookMessageSchema,
+  spotOrdersMessageSchema,
+  spotSubscribeMessageSchema,
+  spotUnsubscribeMessageSchema,
+} from './spot.ts';
 
 /**
  * The one WebSocket, /api/realtime (DESIGN.md §5). Server → client messages are a tagged
@@ -95,6 +101,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   notificationMessageSchema,
   heartbeatMessageSchema,
   pongMessageSchema,
+  spotBookMessageSchema,
+  spotOrdersMessageSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type SnapshotMessage = z.infer<typeof snapshotMessageSchema>;
@@ -104,9 +112,14 @@ export type CryptoActivityMessage = z.infer<typeof cryptoActivityMessageSchema>;
 export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
 export type HeartbeatMessage = z.infer<typeof heartbeatMessageSchema>;
 
-/** Client → server: `ping` (answered with `pong`), `resync` (answered with a snapshot). */
+/**
+ * Client → server: `ping` (answered with `pong`), `resync` (answered with a snapshot),
+ * `spotSubscribe` / `spotUnsubscribe` (a market's book, spot.ts).
+ */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('resync') }),
+  spotSubscribeMessageSchema,
+  spotUnsubscribeMessageSchema,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -5,7 +5,7 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import type { Db } from './types.ts';
 
-export type { Db, Queryable, Row } from './types.ts';
+export type { Db, LockSession, Queryable, Row } from './types.ts';
 export { DataDirLockedError, exitIfLocked } from './data-dir-lock.ts';
 
 /**

@@ -38,6 +38,15 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
       const unsub = await pg.listen(channel, onPayload);
       return async () => unsub();
     },
+    async openLockSession() {
+      const held = new Set<number>();
+      return {
+        tryLock: async (key: number) => (held.add(key), true),
+        unlock: async (key: number) => void held.delete(key),
+        lost: new Promise<void>(() => undefined),
+        close: async () => held.clear(),
+      };
+    },
     async close() {
       try {
         await pg.close();

@@ -122,6 +122,29 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
         if (onReconnect) reconnectHandlers.delete(onReconnect);
       };
     },
+    async openLockSession() {
+      const client = new pg.Client({ connectionString });
+      let markLost: () => void = () => undefined;
+      const lost = new Promise<void>((resolve) => (markLost = resolve));
+      client.on('error', () => markLost());
+      client.on('end', () => markLost());
+      await client.connect();
+      return {
+        async tryLock(key: number) {
+          const res = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
+            key,
+          ]);
+          return res.rows[0]?.ok === true;
+        },
+        async unlock(key: number) {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        },
+        lost,
+        async close() {
+          await client.end().catch(() => undefined);
+        },
+      };
+    },
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

@@ -24,5 +24,20 @@ export interface Db extends Queryable {
     onPayload: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * A connection of its own that holds session-level advisory locks: who runs a market's
+   * engine (ADR 018). PGlite has one process by construction (DATA_DIR lock), so every lock
+   * is granted there.
+   */
+  openLockSession(): Promise<LockSession>;
+  close(): Promise<void>;
+}
+
+export interface LockSession {
+  /** pg_try_advisory_lock: true when this session now holds (or already held) the lock. */
+  tryLock(key: number): Promise<boolean>;
+  unlock(key: number): Promise<void>;
+  /** Resolves when the connection is lost; its locks went with it. */
+  readonly lost: Promise<void>;
   close(): Promise<void>;
 }

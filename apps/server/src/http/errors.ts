@@ -44,6 +44,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   login_throttled: 429,
   internal_error: 500,
   chain_unavailable: 503,
+  spot_unavailable: 503,
 };
 
 export const httpStatus = (code: ErrorCode): number => STATUS_OF[code];

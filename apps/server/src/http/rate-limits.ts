@@ -20,3 +20,8 @@ export function moneyRateLimit(config: Config): RateLimitOptions {
     errorResponseBuilder: () => new DomainError('rate_limited', messages.trades.tooManyRequests),
   };
 }
+
+/** The spot exchange's per-user budget: SPOT_ORDERS_PER_MIN placements (or cancels) a minute. */
+export function spotRateLimit(config: Config): RateLimitOptions {
+  return { ...moneyRateLimit(config), max: config.SPOT_ORDERS_PER_MIN };
+}

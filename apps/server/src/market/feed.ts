@@ -120,6 +120,13 @@ export class MarketFeed extends EventEmitter<{ tick: [MarketTick] }> {
     return text;
   }
 
+  /** A market's last price as a decimal string ('BTCINR'), or null when the feed has none. */
+  getPriceText(marketId: string): string | null {
+    const text = this.priceTexts.get(marketId) ?? null;
+    if (text === null || !/[1-9]/.test(text)) return null;
+    return text;
+  }
+
   getCandles(market: string, interval: CandleInterval, limit: number): Candle[] | undefined {
     return this.candles.get(market, interval, limit);
   }

@@ -7,6 +7,7 @@ import {
   type BalanceMessage,
   type CryptoActivityMessage,
   type NotificationMessage,
+  type SpotOrdersMessage,
   type HeartbeatMessage,
   type TickersMessage,
 } from '@sikka/contracts';
@@ -15,6 +16,7 @@ import type { MarketFeed, MarketTick } from '../market/feed.ts';
 import { liveSessionHashes } from '../auth/sessions.ts';
 import { isUuid } from '../db/query-helpers.ts';
 import { getBalances } from '../money/balances.ts';
+import type { SpotBookFeed } from '../spot/book-feed.ts';
 
 /** A socket with more than this queued is slow: it skips deltas and gets a snapshot later. */
 export const SLOW_SOCKET_BYTES = 512 * 1024;
@@ -32,6 +34,9 @@ interface Client {
   alive: boolean;
   /** Missed a delta (was slow): gets a full snapshot instead of the next delta. */
   stale: boolean;
+  /** The spot market whose book this socket follows (one at a time), and whether it missed a delta. */
+  spotMarket: string | null;
+  spotStale: boolean;
 }
 
 export interface SocketUser {
@@ -67,6 +72,8 @@ export class RealtimeHub {
   private balanceTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private closed = false;
+  private spot: SpotBookFeed | null = null;
+  private readonly bySpotMarket = new Map<string, Set<Client>>();
   /** Counters for tests, benchmarks and logs. */
   readonly stats = {
     ticksSerialised: 0,
@@ -77,6 +84,7 @@ export class RealtimeHub {
     cryptoActivitySent: 0,
     deadTerminated: 0,
     sessionsEnded: 0,
+    spotFramesSent: 0,
   };
 
   constructor(private readonly options: RealtimeHubOptions) {}
@@ -116,6 +124,8 @@ export class RealtimeHub {
       tokenHash: user?.tokenHash ?? null,
       alive: true,
       stale: false,
+      spotMarket: null,
+      spotStale: false,
     };
     this.clients.add(client);
     if (client.userId) {
@@ -204,7 +214,10 @@ export class RealtimeHub {
   }
 
   /** Sends a payload-free message to every socket of the user named by a NOTIFY payload. */
-  #signal(payload: string, message: CryptoActivityMessage | NotificationMessage): void {
+  #signal(
+    payload: string,
+    message: CryptoActivityMessage | NotificationMessage | SpotOrdersMessage,
+  ): void {
     const userId = payload.trim().toLowerCase();
     if (!isUuid(userId) || this.closed) return;
     const set = this.byUser.get(userId);
@@ -215,6 +228,66 @@ export class RealtimeHub {
       c.ws.send(frame, text);
       if (message.type === 'cryptoActivity') this.stats.cryptoActivitySent += 1;
     }
+  }
+
+  /** A `spot_user` notification (payload: user id): the user's spot orders changed. */
+  onSpotUser(payload: string): void {
+    this.#signal(payload, { type: 'spotOrders' } satisfies SpotOrdersMessage);
+  }
+
+  /** Book frames of the spot exchange (ADR 018) go to the sockets following that market. */
+  attachSpot(feed: SpotBookFeed): void {
+    this.spot = feed;
+    feed.on('frame', (market, frame, snapshot) => this.onSpotFrame(market, frame, snapshot));
+  }
+
+  /** Subscribers of one market (benchmarks, tests). */
+  spotSubscribers(market: string): number {
+    return this.bySpotMarket.get(market)?.size ?? 0;
+  }
+
+  private onSpotFrame(market: string, frame: Buffer, snapshot: boolean): void {
+    const set = this.bySpotMarket.get(market);
+    if (!set) return;
+    for (const c of set) {
+      if (c.ws.readyState !== WebSocket.OPEN) continue;
+      if (c.ws.bufferedAmount > SLOW_SOCKET_BYTES) {
+        // It misses this delta; its next frame is a snapshot, so its seq never skips.
+        c.spotStale = true;
+        this.stats.slowSkips += 1;
+        continue;
+      }
+      if (c.spotStale && !snapshot) {
+        this.sendSpotSnapshot(c, market);
+        continue;
+      }
+      c.spotStale = false;
+      c.ws.send(frame, text);
+      this.stats.spotFramesSent += 1;
+    }
+  }
+
+  private sendSpotSnapshot(c: Client, market: string): void {
+    const frame = this.spot?.snapshotFrame(market);
+    if (!frame || c.ws.readyState !== WebSocket.OPEN) return;
+    c.spotStale = false;
+    c.ws.send(frame, text);
+    this.stats.spotFramesSent += 1;
+  }
+
+  private spotSubscribe(c: Client, market: string | null): void {
+    if (c.spotMarket) {
+      const set = this.bySpotMarket.get(c.spotMarket);
+      set?.delete(c);
+      if (set?.size === 0) this.bySpotMarket.delete(c.spotMarket);
+    }
+    c.spotMarket = null;
+    if (market === null || !this.spot?.has(market)) return;
+    c.spotMarket = market;
+    let set = this.bySpotMarket.get(market);
+    if (!set) this.bySpotMarket.set(market, (set = new Set()));
+    set.add(c);
+    this.sendSpotSnapshot(c, market);
   }
 
   /**
@@ -281,12 +354,16 @@ export class RealtimeHub {
     }
     const message = clientMessageSchema.safeParse(parsed);
     if (!message.success || c.ws.bufferedAmount > SLOW_SOCKET_BYTES) return;
-    if (message.data.type === 'ping') c.ws.send('{"type":"pong"}');
+    const m = message.data;
+    if (m.type === 'ping') c.ws.send('{"type":"pong"}');
+    else if (m.type === 'spotSubscribe') this.spotSubscribe(c, m.market.toUpperCase());
+    else if (m.type === 'spotUnsubscribe') this.spotSubscribe(c, null);
     else this.sendSnapshot(c);
   }
 
   private detach(c: Client): void {
     this.clients.delete(c);
+    if (c.spotMarket) this.spotSubscribe(c, null);
     if (!c.userId) return;
     const set = this.byUser.get(c.userId);
     set?.delete(c);

@@ -1,0 +1,223 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cancelAllSpotOrdersRequestSchema,
+  cancelAllSpotOrdersResponseSchema,
+  candleIntervalSchema,
+  candlesResponseSchema,
+  CANDLE_LIMIT_DEFAULT,
+  CANDLE_LIMIT_MAX,
+  idempotencyHeadersSchema,
+  placeSpotOrderRequestSchema,
+  spotBalancesResponseSchema,
+  spotBookResponseSchema,
+  spotMarketsResponseSchema,
+  spotMessages,
+  spotOrderResponseSchema,
+  spotOrdersQuerySchema,
+  spotOrdersResponseSchema,
+  spotStatsSchema,
+} from '@sikka/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireUser, requireUserHook } from '../../auth/plugin.ts';
+import { DomainError } from '../../domain-error.ts';
+import { spotRateLimit } from '../../http/rate-limits.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { assetBalances } from '../../spot/balances.ts';
+import type { SpotMarketDef } from '../../spot/markets.ts';
+import { cancelAll, cancelOrder, placeOrder } from '../../spot/orders.ts';
+import { getOrder, listOrders, marketCandles, marketStats } from '../../spot/queries.ts';
+
+const symbolParams = z.object({ symbol: z.string().max(20) });
+const idParams = z.object({ id: z.uuid({ error: spotMessages.orderNotFound }) });
+const candlesQuery = z.object({
+  interval: candleIntervalSchema.default('1h'),
+  limit: z.coerce.number().int().min(1).max(CANDLE_LIMIT_MAX).default(CANDLE_LIMIT_DEFAULT),
+});
+
+function spotOf(app: FastifyInstance) {
+  if (!app.spot) throw new DomainError('not_found', spotMessages.disabled);
+  return app.spot;
+}
+
+function marketOf(app: FastifyInstance, symbol: string): SpotMarketDef {
+  const m = spotOf(app).exchange.market(symbol);
+  if (!m) throw new DomainError('not_found', spotMessages.marketUnknown);
+  return m;
+}
+
+/** /api/spot: the spot exchange's markets, books, orders and balances (ADR 018). */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const markets = (s: string) => app.spot?.exchange.market(s);
+
+  app.get(
+    '/markets',
+    {
+      config: { sessionIndependent: true },
+      schema: { response: { 200: spotMarketsResponseSchema, ...errorResponses } },
+    },
+    async () => ({
+      enabled: app.spot !== null,
+      markets: (app.spot?.exchange.markets ?? []).map((m) => ({
+        symbol: m.symbol,
+        base: m.base,
+        quote: m.quote,
+        name: m.name,
+        tickSize: m.tickSize,
+        lotSize: m.lotSize,
+        minOrderValue: m.minOrderValue,
+        priceDecimals: m.priceDecimals,
+        quantityDecimals: m.quantityDecimals,
+      })),
+      makerFee: app.config.SPOT_MAKER_FEE,
+      takerFee: app.config.SPOT_TAKER_FEE,
+      tdsRate: app.config.TDS_RATE,
+    }),
+  );
+
+  app.get(
+    '/markets/:symbol/book',
+    {
+      config: { sessionIndependent: true },
+      schema: {
+        params: symbolParams,
+        response: { 200: spotBookResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const m = marketOf(app, request.params.symbol);
+      const book = spotOf(app).feed.book(m.symbol);
+      if (!book) throw new DomainError('not_found', spotMessages.marketUnknown);
+      return book;
+    },
+  );
+
+  app.get(
+    '/markets/:symbol/stats',
+    {
+      config: { sessionIndependent: true },
+      schema: { params: symbolParams, response: { 200: spotStatsSchema, ...errorResponses } },
+    },
+    async (request) => marketStats(app.db, marketOf(app, request.params.symbol), app.clock()),
+  );
+
+  app.get(
+    '/markets/:symbol/candles',
+    {
+      config: { sessionIndependent: true },
+      schema: {
+        params: symbolParams,
+        querystring: candlesQuery,
+        response: { 200: candlesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      candles: await marketCandles(
+        app.db,
+        marketOf(app, request.params.symbol),
+        request.query.interval,
+        request.query.limit,
+      ),
+    }),
+  );
+
+  // Every asset the user holds; answers with the spot exchange off too (the wallet overview).
+  app.get(
+    '/balances',
+    {
+      onRequest: requireUserHook,
+      schema: { response: { 200: spotBalancesResponseSchema, ...errorResponses } },
+    },
+    async (request) =>
+      assetBalances(app.db, requireUser(request).id, (asset) =>
+        app.market.getPriceText(`${asset}INR`),
+      ),
+  );
+
+  app.post(
+    '/orders',
+    {
+      onRequest: requireUserHook,
+      config: { rateLimit: spotRateLimit(app.config) },
+      schema: {
+        headers: idempotencyHeadersSchema,
+        body: placeSpotOrderRequestSchema,
+        response: { 201: spotOrderResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { exchange } = spotOf(app);
+      const user = requireUser(request);
+      const answer = await placeOrder(
+        exchange,
+        app.db,
+        user.id,
+        request.headers['idempotency-key'],
+        request.body,
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: requireUserHook,
+      schema: {
+        querystring: spotOrdersQuerySchema,
+        response: { 200: spotOrdersResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      spotOf(app);
+      return listOrders(app.db, requireUser(request).id, request.query, markets);
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      onRequest: requireUserHook,
+      schema: { params: idParams, response: { 200: spotOrderResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      spotOf(app);
+      const answer = await getOrder(app.db, requireUser(request).id, request.params.id, markets);
+      if (!answer) throw new DomainError('not_found', spotMessages.orderNotFound);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      onRequest: requireUserHook,
+      config: { rateLimit: spotRateLimit(app.config) },
+      schema: { params: idParams, response: { 200: spotOrderResponseSchema, ...errorResponses } },
+    },
+    async (request) =>
+      cancelOrder(spotOf(app).exchange, app.db, requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/orders/cancel-all',
+    {
+      onRequest: requireUserHook,
+      config: { rateLimit: spotRateLimit(app.config) },
+      schema: {
+        body: cancelAllSpotOrdersRequestSchema,
+        response: { 200: cancelAllSpotOrdersResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      cancelled: await cancelAll(
+        spotOf(app).exchange,
+        requireUser(request).id,
+        request.body.market,
+      ),
+    }),
+  );
+};
+
+export default routes;

@@ -1,0 +1,426 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/index.ts';
+import { OrderBook } from './engine/order-book.ts';
+import type { PlaceResult } from './engine/types.ts';
+import { fromUnits, type SpotMarketDef } from './markets.ts';
+import type { EngineReply, EngineRequest, OrderUpdate, PlaceRequest } from './requests.ts';
+import { bookView, diffViews, type BookView, type PublicTrade } from './book-view.ts';
+
+interface Pending {
+  request: EngineRequest;
+  /** Local requests: the route waiting for the answer. Inbox requests answer by NOTIFY. */
+  resolve?: (reply: EngineReply) => void;
+  inboxId?: string;
+}
+
+interface AcceptResult {
+  id: string;
+  ok: boolean;
+  code?: string;
+  replayOf?: string;
+  maxQuoteUnits?: number | string | null;
+}
+
+/** What an open order's book entry needs besides what the engine keeps. */
+interface OrderMeta {
+  lots: number;
+  filledLots: number;
+}
+
+/** The engine's answer to a remote instance, over NOTIFY spot_done (payload ≤ 8000 bytes). */
+export const DONE_CHANNEL = 'spot_done';
+export const BOOK_CHANNEL = 'spot_book';
+export const USER_CHANNEL = 'spot_user';
+export const INBOX_CHANNEL = 'spot_inbox';
+
+export interface BookDelta {
+  market: string;
+  bids: Array<[string, string]>;
+  asks: Array<[string, string]>;
+  trades: PublicTrade[];
+}
+
+/**
+ * One market's engine on the instance that holds its advisory lock (ADR 018): the in-memory
+ * book and the one writer of that market's orders. Requests queue up; each batch is one
+ * transaction (group commit): take the inbox, reserve and record the new orders
+ * (spot_accept), match them in memory, write the fills and order states with their ledger
+ * entries (spot_settle), publish the book's changes, commit. Only then are the requests
+ * answered, so an acknowledged order and its fills are durable.
+ *
+ * A failed batch (a deadlock with another market's engine, the database gone) leaves the
+ * in-memory book ahead of the database: the book is rebuilt from the database and the
+ * batch's requests are run again one by one, so one poisonous request fails alone.
+ */
+export class MarketEngine {
+  private book = new OrderBook({ trackChanges: true });
+  private meta = new Map<string, OrderMeta>();
+  private queue: Pending[] = [];
+  private running: Promise<void> | null = null;
+  private inboxWaiting = false;
+  private nextSeq = 1;
+  private view: BookView = { bids: [], asks: [] };
+  private stopped = false;
+  readonly stats = { batches: 0, orders: 0, fills: 0, rebuilds: 0 };
+
+  constructor(
+    readonly market: SpotMarketDef,
+    private readonly db: Db,
+    readonly epoch: number,
+    private readonly log: FastifyBaseLogger,
+    private readonly batchMax: number,
+    private readonly onLost: (err: unknown) => void,
+  ) {}
+
+  /** Loads the open orders in time priority; the book is then the database's. */
+  async load(): Promise<void> {
+    const book = new OrderBook({ trackChanges: true });
+    const meta = new Map<string, OrderMeta>();
+    const rows = await this.db.query<{
+      id: string;
+      user_id: string;
+      side: 'buy' | 'sell';
+      price_ticks: string;
+      lots: string;
+      filled_lots: string;
+    }>(
+      `SELECT id, user_id, side, price_ticks, lots, filled_lots FROM spot_orders
+        WHERE market = $1 AND status IN ('new', 'open', 'partially_filled')
+        ORDER BY seq`,
+      [this.market.symbol],
+    );
+    for (const r of rows) {
+      const lots = Number(r.lots);
+      const filled = Number(r.filled_lots);
+      book.rest({
+        id: r.id,
+        owner: r.user_id,
+        side: r.side,
+        priceTicks: Number(r.price_ticks),
+        lots: lots - filled,
+      });
+      meta.set(r.id, { lots, filledLots: filled });
+    }
+    const [seq] = await this.db.query<{ max: string | null }>(
+      'SELECT max(seq) AS max FROM spot_orders WHERE market = $1',
+      [this.market.symbol],
+    );
+    book.drainChanges();
+    this.book = book;
+    this.meta = meta;
+    this.nextSeq = Number(seq?.max ?? 0) + 1;
+    this.view = bookView(book, this.market);
+  }
+
+  get size(): number {
+    return this.book.size;
+  }
+
+  hash(): string {
+    return this.book.hash();
+  }
+
+  /** The top of the book as the engine holds it (tests, the owner's GET /book). */
+  currentView(): BookView {
+    return this.view;
+  }
+
+  submit(request: EngineRequest): Promise<EngineReply> {
+    if (this.stopped)
+      return Promise.resolve({ id: request.id, ok: false, code: 'spot_unavailable' });
+    return new Promise((resolve) => {
+      this.queue.push({ request, resolve });
+      this.kick();
+    });
+  }
+
+  /** Another instance queued requests in spot_inbox. */
+  inboxArrived(): void {
+    this.inboxWaiting = true;
+    this.kick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const p of this.queue.splice(0)) {
+      p.resolve?.({ id: p.request.id, ok: false, code: 'spot_unavailable' });
+    }
+  }
+
+  /** Resolves when the batches in flight are done. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private kick(): void {
+    if (this.running || this.stopped) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (!this.stopped && (this.queue.length > 0 || this.inboxWaiting)) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped && (this.queue.length > 0 || this.inboxWaiting)) {
+      this.inboxWaiting = false;
+      const batch = this.queue.splice(0, this.batchMax);
+      try {
+        await this.runBatch(batch, true);
+      } catch (err) {
+        if (isFenceError(err)) {
+          this.fail(batch, err);
+          return;
+        }
+        this.log.warn(
+          { err, market: this.market.symbol, size: batch.length },
+          'spot batch failed; rebuilding the book and retrying one by one',
+        );
+        await this.recover(batch);
+      }
+    }
+  }
+
+  private fail(batch: Pending[], err: unknown): void {
+    for (const p of batch) p.resolve?.({ id: p.request.id, ok: false, code: 'spot_unavailable' });
+    this.stop();
+    this.onLost(err);
+  }
+
+  private async recover(batch: Pending[]): Promise<void> {
+    this.stats.rebuilds++;
+    try {
+      await this.load();
+    } catch (err) {
+      this.fail(batch, err);
+      return;
+    }
+    for (const p of batch) {
+      try {
+        await this.runBatch([p], false);
+      } catch (err) {
+        if (isFenceError(err)) return this.fail([p], err);
+        this.log.error(
+          { err, market: this.market.symbol, request: p.request },
+          'spot request failed',
+        );
+        p.resolve?.({ id: p.request.id, ok: false, code: 'internal_error' });
+        try {
+          await this.load();
+        } catch (loadErr) {
+          return this.fail([], loadErr);
+        }
+      }
+    }
+  }
+
+  /** One transaction: inbox, accept, match, settle, publish. Answers only after commit. */
+  private async runBatch(local: Pending[], withInbox: boolean): Promise<void> {
+    const replies: Array<[Pending, EngineReply]> = [];
+    await this.db.transaction(async (tx) => {
+      const batch = [...local];
+      if (withInbox) batch.push(...(await this.takeInbox(tx)));
+      if (batch.length === 0) return;
+      const seqStart = this.nextSeq;
+      const places = batch.filter(
+        (p): p is Pending & { request: PlaceRequest } => p.request.kind === 'place',
+      );
+      let seq = seqStart;
+      const accepted = new Map<string, AcceptResult>();
+      if (places.length > 0) {
+        const payload = places.map((p) => ({ ...p.request, seq: seq++ }));
+        const [row] = await tx.query<{ r: AcceptResult[] }>(
+          'SELECT spot_accept($1, $2, $3::jsonb) AS r',
+          [this.market.symbol, this.epoch, JSON.stringify(payload)],
+        );
+        for (const a of row?.r ?? []) accepted.set(a.id, a);
+      }
+      const fills: Array<{ taker: string; maker: string; priceTicks: number; lots: number }> = [];
+      const updates = new Map<string, OrderUpdate>();
+      const touchedUsers = new Set<string>();
+      const trades: PublicTrade[] = [];
+      for (const p of batch) {
+        const r = p.request;
+        if (r.kind === 'place') {
+          const a = accepted.get(r.id);
+          if (!a?.ok) {
+            replies.push([
+              p,
+              {
+                id: r.id,
+                ok: false,
+                code: (a?.code ?? 'internal_error') as never,
+                ...(a?.replayOf ? { replayOf: a.replayOf } : {}),
+              },
+            ]);
+            continue;
+          }
+          const result = this.place(r, a);
+          this.record(r, result, fills, updates, touchedUsers, trades);
+          replies.push([p, { id: r.id, ok: true, orderId: r.id }]);
+        } else {
+          const ids = r.kind === 'cancel' ? [r.orderId] : this.book.idsOf(r.userId);
+          let cancelled = 0;
+          for (const id of ids) {
+            const o = this.book.get(id);
+            if (!o || o.owner !== r.userId) continue;
+            this.book.cancel(id);
+            const m = this.meta.get(id)!;
+            this.meta.delete(id);
+            updates.set(id, { id, status: 'cancelled', reason: 'user', filledLots: m.filledLots });
+            touchedUsers.add(r.userId);
+            cancelled++;
+          }
+          replies.push([
+            p,
+            r.kind === 'cancel' && cancelled === 0
+              ? { id: r.id, ok: false, code: 'invalid_state' }
+              : { id: r.id, ok: true, cancelled },
+          ]);
+        }
+      }
+      this.nextSeq = seq;
+      if (fills.length > 0 || updates.size > 0) {
+        await tx.query('SELECT spot_settle($1, $2, $3::jsonb, $4::jsonb)', [
+          this.market.symbol,
+          this.epoch,
+          JSON.stringify(fills),
+          JSON.stringify([...updates.values()]),
+        ]);
+      }
+      await this.publish(tx, batch, replies, touchedUsers, trades);
+      this.stats.batches++;
+      this.stats.orders += places.length;
+      this.stats.fills += fills.length;
+    });
+    for (const [p, reply] of replies) p.resolve?.(reply);
+  }
+
+  private place(r: PlaceRequest, a: AcceptResult): PlaceResult {
+    const lots = r.lots ?? this.market.maxLots;
+    const result = this.book.place({
+      id: r.id,
+      owner: r.userId,
+      side: r.side,
+      type: r.type,
+      priceTicks: r.priceTicks ?? 0,
+      lots,
+      tif: r.tif,
+      postOnly: r.postOnly,
+      stp: r.stp,
+      ...(a.maxQuoteUnits !== null && a.maxQuoteUnits !== undefined
+        ? { maxQuoteUnits: Number(a.maxQuoteUnits) }
+        : {}),
+    });
+    if (result.restingLots > 0) this.meta.set(r.id, { lots, filledLots: result.filledLots });
+    return result;
+  }
+
+  private record(
+    r: PlaceRequest,
+    result: PlaceResult,
+    fills: Array<{ taker: string; maker: string; priceTicks: number; lots: number }>,
+    updates: Map<string, OrderUpdate>,
+    users: Set<string>,
+    trades: PublicTrade[],
+  ): void {
+    for (const f of result.fills) {
+      fills.push({ taker: f.takerId, maker: f.makerId, priceTicks: f.priceTicks, lots: f.lots });
+      const m = this.meta.get(f.makerId)!;
+      m.filledLots += f.lots;
+      if (f.makerRemaining === 0) this.meta.delete(f.makerId);
+      updates.set(f.makerId, {
+        id: f.makerId,
+        status: f.makerRemaining === 0 ? 'filled' : 'partially_filled',
+        reason: null,
+        filledLots: m.filledLots,
+      });
+      users.add(f.makerOwner);
+      trades.push({
+        id: `${r.id}:${trades.length}`,
+        price: fromUnits(f.priceTicks, this.market.tickSize),
+        quantity: fromUnits(f.lots, this.market.lotSize),
+        side: r.side,
+        time: new Date().toISOString(),
+      });
+    }
+    for (const c of result.makerCancels) {
+      const m = this.meta.get(c.id)!;
+      this.meta.delete(c.id);
+      updates.set(c.id, { id: c.id, status: 'cancelled', reason: 'stp', filledLots: m.filledLots });
+      users.add(c.owner);
+    }
+    // A market buy given by its INR total is done when the total is spent.
+    const spent =
+      r.quoteAmount !== null && result.cancelReason === 'funds' && result.filledLots > 0;
+    updates.set(r.id, {
+      id: r.id,
+      status:
+        result.status === 'open'
+          ? result.filledLots > 0
+            ? 'partially_filled'
+            : 'open'
+          : spent
+            ? 'filled'
+            : result.status,
+      reason: result.status === 'cancelled' && !spent ? result.cancelReason : null,
+      filledLots: result.filledLots,
+    });
+  }
+
+  private async takeInbox(tx: Queryable): Promise<Pending[]> {
+    const rows = await tx.query<{ id: string; request: EngineRequest }>(
+      `DELETE FROM spot_inbox WHERE id IN (
+         SELECT id FROM spot_inbox WHERE market = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING id, request`,
+      [this.market.symbol, this.batchMax],
+    );
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
+    return rows.map((r) => ({ request: r.request, inboxId: r.id }));
+  }
+
+  /** NOTIFYs are sent at commit: remote answers, the book's changes, users to refresh. */
+  private async publish(
+    tx: Queryable,
+    batch: Pending[],
+    replies: Array<[Pending, EngineReply]>,
+    users: Set<string>,
+    trades: PublicTrade[],
+  ): Promise<void> {
+    const remote = replies.filter(([p]) => p.inboxId !== undefined).map(([, r]) => r);
+    const payloads: Array<[string, string]> = [];
+    // Several answers share a NOTIFY, each payload kept under PostgreSQL's 8000 bytes.
+    for (let i = 0; i < remote.length; i += 40) {
+      payloads.push([DONE_CHANNEL, JSON.stringify(remote.slice(i, i + 40))]);
+    }
+    const view = bookView(this.book, this.market);
+    const delta = diffViews(this.view, view);
+    this.view = view;
+    this.book.drainChanges();
+    if (delta.bids.length + delta.asks.length + trades.length > 0) {
+      const message: BookDelta = {
+        market: this.market.symbol,
+        bids: delta.bids,
+        asks: delta.asks,
+        trades: trades.slice(-30),
+      };
+      let text = JSON.stringify(message);
+      if (text.length > 7900) text = JSON.stringify({ ...message, trades: trades.slice(-5) });
+      payloads.push([BOOK_CHANNEL, text]);
+    }
+    for (const u of users) payloads.push([USER_CHANNEL, u]);
+    for (const p of batch) {
+      if (p.request.kind === 'place' && replies.some(([q, r]) => q === p && r.ok)) {
+        payloads.push([USER_CHANNEL, p.request.userId]);
+      }
+    }
+    if (payloads.length === 0) return;
+    await tx.query('SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)', [
+      payloads.map((p) => p[0]),
+      payloads.map((p) => p[1]),
+    ]);
+  }
+}
+
+function isFenceError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SK020';
+}

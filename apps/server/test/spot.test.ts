@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spotMessages } from '@sikka/contracts';
+import { availableDrivers } from '../../../test/support/databases.ts';
+import { signUp, signUpVerified, startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
+import { api } from '../../../test/support/money-helpers.ts';
+
+/** Gives a user coins or INR from the house, through the same money function as the market maker. */
+async function give(t: TestApp, userId: string, asset: string, amount: string) {
+  await t.app.db.transaction(async (tx) => {
+    await tx.query('SELECT spot_fund_account($1, $2, $3::numeric)', [userId, asset, amount]);
+  });
+}
+
+describe.each(availableDrivers())('spot exchange on %s', (driver) => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  beforeAll(async () => {
+    t = await startTestApp(driver, { SPOT_TRADING: true, SPOT_MARKET_MAKER: 'off' });
+    http = api(t.app);
+  });
+  afterAll(() => t.close());
+
+  const trader = async (inr = '0', coins: Record<string, string> = {}) => {
+    const u = await signUpVerified(t.app);
+    if (inr !== '0') await give(t, u.id, 'INR', inr);
+    for (const [asset, amount] of Object.entries(coins)) await give(t, u.id, asset, amount);
+    return u;
+  };
+  const order = (cookie: string, body: object, headers?: Record<string, string>) =>
+    http.post('/api/spot/orders', cookie, body, headers);
+  const balances = async (cookie: string) => {
+    const res = await http.get('/api/spot/balances', cookie);
+    expect(res.statusCode).toBe(200);
+    return Object.fromEntries(
+      (res.json().assets as Array<{ asset: string; available: string; reserved: string }>).map(
+        (a) => [a.asset, { available: a.available, reserved: a.reserved }],
+      ),
+    );
+  };
+
+  it('lists the configured markets with their sizes and fees', async () => {
+    const res = await http.get('/api/spot/markets');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.enabled).toBe(true);
+    expect(body.markets.map((m: { symbol: string }) => m.symbol)).toEqual([
+      'USDT-INR',
+      'BTC-INR',
+      'ETH-INR',
+      'SOL-INR',
+      'XRP-INR',
+      'DOGE-INR',
+    ]);
+    expect(body).toMatchObject({ makerFee: '0.001', takerFee: '0.002', tdsRate: '0.01' });
+  });
+
+  it('a resting sell fills a buy at the maker price, with fees, TDS and the ledger balanced', async () => {
+    const seller = await trader('0', { USDT: '10' });
+    const buyer = await trader('1000');
+    const sell = await order(seller.cookie, {
+      market: 'USDT-INR',
+      side: 'sell',
+      type: 'limit',
+      price: '90',
+      quantity: '10',
+    });
+    expect(sell.statusCode).toBe(201);
+    expect(sell.json().order).toMatchObject({ status: 'open', filledQuantity: '0.00' });
+    expect((await balances(seller.cookie)).USDT).toEqual({
+      available: '0.00000000',
+      reserved: '10.00000000',
+    });
+    const book = (await http.get('/api/spot/markets/USDT-INR/book')).json();
+    expect(book.asks).toContainEqual(['90.00', '10.00']);
+
+    const buy = await order(buyer.cookie, {
+      market: 'USDT-INR',
+      side: 'buy',
+      type: 'limit',
+      price: '91',
+      quantity: '4',
+    });
+    expect(buy.statusCode).toBe(201);
+    const { order: bought, fills } = buy.json();
+    expect(bought).toMatchObject({
+      status: 'filled',
+      filledQuantity: '4.00',
+      averagePrice: '90',
+      inrTotal: '360.72',
+      fee: '0.72',
+    });
+    expect(fills).toHaveLength(1);
+    expect(fills[0]).toMatchObject({ price: '90.00', quantity: '4.00', liquidity: 'taker' });
+    // The buy reserved 91 × 4 + fee; what it did not spend is available again.
+    expect((await balances(buyer.cookie)).INR).toEqual({
+      available: '639.28',
+      reserved: '0.00',
+    });
+    expect((await balances(buyer.cookie)).USDT?.available).toBe('4.00000000');
+    // Seller: 360 gross − 0.36 maker fee − 3.60 TDS.
+    const sold = (await http.get(`/api/spot/orders/${sell.json().order.id}`, seller.cookie)).json();
+    expect(sold.order).toMatchObject({
+      status: 'partially_filled',
+      inrTotal: '356.04',
+      fee: '0.36',
+      tds: '3.60',
+    });
+    expect((await balances(seller.cookie)).INR?.available).toBe('356.04');
+    expect((await balances(seller.cookie)).USDT?.reserved).toBe('6.00000000');
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('refuses prices off the tick, amounts off the lot, small orders and missing funds', async () => {
+    const u = await trader('100');
+    const cases: Array<[object, string, string]> = [
+      [{ price: '90.005', quantity: '1' }, 'price', spotMessages.priceTick('0.01')],
+      [{ price: '90', quantity: '1.005' }, 'quantity', spotMessages.quantityLot('0.01', 'USDT')],
+      [{ price: '9', quantity: '1' }, 'quantity', spotMessages.minOrderValue('10')],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await order(u.cookie, {
+        market: 'USDT-INR',
+        side: 'buy',
+        type: 'limit',
+        ...fields,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[field]).toBe(message);
+    }
+    const poor = await order(u.cookie, {
+      market: 'USDT-INR',
+      side: 'buy',
+      type: 'limit',
+      price: '90',
+      quantity: '2',
+    });
+    expect(poor.statusCode).toBe(422);
+    expect(poor.json().error).toMatchObject({
+      code: 'insufficient_funds',
+      message: spotMessages.insufficientInr,
+    });
+    expect((await balances(u.cookie)).INR).toEqual({ available: '100.00', reserved: '0.00' });
+  });
+
+  it('needs verified KYC and a session', async () => {
+    const unverified = await signUp(t.app);
+    const body = { market: 'USDT-INR', side: 'buy', type: 'limit', price: '90', quantity: '1' };
+    const res = await order(unverified.cookie, body);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('kyc_required');
+    expect((await http.post('/api/spot/orders', undefined, body)).statusCode).toBe(401);
+  });
+
+  it('cancels an order, refuses another user and a closed order, and cancels all', async () => {
+    const u = await trader('0', { BTC: '1' });
+    const other = await trader();
+    const place = (price: string) =>
+      order(u.cookie, {
+        market: 'BTC-INR',
+        side: 'sell',
+        type: 'limit',
+        price,
+        quantity: '0.01',
+      });
+    const first = (await place('9000000')).json().order.id as string;
+    expect((await http.post(`/api/spot/orders/${first}/cancel`, other.cookie)).statusCode).toBe(
+      404,
+    );
+    const cancelled = await http.post(`/api/spot/orders/${first}/cancel`, u.cookie);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().order).toMatchObject({ status: 'cancelled', cancelReason: 'user' });
+    const again = await http.post(`/api/spot/orders/${first}/cancel`, u.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('invalid_state');
+    await place('9100000');
+    await place('9200000');
+    expect((await balances(u.cookie)).BTC?.reserved).toBe('0.02000000');
+    const all = await http.post('/api/spot/orders/cancel-all', u.cookie, { market: 'BTC-INR' });
+    expect(all.json()).toEqual({ cancelled: 2 });
+    expect((await balances(u.cookie)).BTC).toEqual({
+      available: '1.00000000',
+      reserved: '0.00000000',
+    });
+    const open = await http.get('/api/spot/orders?status=open', u.cookie);
+    expect(open.json().total).toBe(0);
+    const closed = await http.get('/api/spot/orders?status=closed&market=BTC-INR', u.cookie);
+    expect(closed.json().total).toBe(3);
+  });
+
+  it('an Idempotency-Key places one order however often it is sent', async () => {
+    const u = await trader('1000');
+    const body = { market: 'USDT-INR', side: 'buy', type: 'limit', price: '50', quantity: '1' };
+    const key = { 'idempotency-key': `spot-${Date.now()}` };
+    const [a, b] = await Promise.all([order(u.cookie, body, key), order(u.cookie, body, key)]);
+    expect(a.json().order.id).toBe(b.json().order.id);
+    const c = await order(u.cookie, body, key);
+    expect(c.json().order.id).toBe(a.json().order.id);
+    expect(c.headers['idempotent-replayed']).toBe('true');
+    const other = await order(u.cookie, { ...body, quantity: '2' }, key);
+    expect(other.statusCode).toBe(422);
+    expect((await balances(u.cookie)).INR?.reserved).toBe('50.10');
+  });
+
+  it('a market buy by INR total spends at most that, fees included', async () => {
+    const maker = await trader('0', { ETH: '1' });
+    await order(maker.cookie, {
+      market: 'ETH-INR',
+      side: 'sell',
+      type: 'limit',
+      price: '300000',
+      quantity: '0.01',
+    });
+    const buyer = await trader('5000');
+    const res = await order(buyer.cookie, {
+      market: 'ETH-INR',
+      side: 'buy',
+      type: 'market',
+      quoteAmount: '1000',
+    });
+    expect(res.statusCode).toBe(201);
+    const o = res.json().order;
+    expect(o.status).toBe('filled');
+    // 1000 buys 0.0033 ETH (₹990 + ₹1.98 fee); 0.0034 would cost ₹1,022.04.
+    expect(o.filledQuantity).toBe('0.0033');
+    expect(o.inrTotal).toBe('991.98');
+    expect((await balances(buyer.cookie)).INR).toEqual({ available: '4008.02', reserved: '0.00' });
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('rebuilds the same book after a restart', async () => {
+    const u = await trader('100000', { SOL: '10' });
+    for (let i = 0; i < 5; i++) {
+      await order(u.cookie, {
+        market: 'SOL-INR',
+        side: 'buy',
+        type: 'limit',
+        price: String(10000 + i * 10),
+        quantity: '0.5',
+      });
+      await order(u.cookie, {
+        market: 'SOL-INR',
+        side: 'sell',
+        type: 'limit',
+        price: String(12000 + i * 10),
+        quantity: '0.5',
+      });
+    }
+    const engine = t.app.spot!.exchange.engine('SOL-INR')!;
+    const before = engine.hash();
+    await engine.load();
+    expect(engine.hash()).toBe(before);
+  });
+});
+
+describe('spot exchange switched off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('says it is off and refuses orders', async () => {
+    const http = api(t.app);
+    expect((await http.get('/api/spot/markets')).json()).toMatchObject({
+      enabled: false,
+      markets: [],
+    });
+    const u = await signUpVerified(t.app);
+    const res = await http.post('/api/spot/orders', u.cookie, {
+      market: 'BTC-INR',
+      side: 'buy',
+      type: 'limit',
+      price: '1',
+      quantity: '1',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(spotMessages.disabled);
+  });
+});
