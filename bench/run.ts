@@ -20,6 +20,7 @@ import { Report } from './lib/report.ts';
 import { benchChain } from './parts/chain.ts';
 import { benchFanout } from './parts/fanout.ts';
 import { benchGrowth } from './parts/growth.ts';
+import { benchSpotEngine } from './parts/spot-engine.ts';
 import { benchStatement } from './parts/statement.ts';
 import { benchTradesPglite, benchTradesPostgres } from './parts/trades.ts';
 import { benchUpstream } from './parts/upstream.ts';
@@ -71,6 +72,12 @@ const PARTS: Part[] = [
     title: 'Chain deposits: watcher crediting on PostgreSQL',
     needs: ['postgres'],
     run: (ctx, cluster) => benchChain(ctx, cluster!),
+  },
+  {
+    id: '9',
+    title: 'Spot engine alone: a recorded stream of mixed orders, next to nodejs-order-book',
+    needs: [],
+    run: (ctx) => benchSpotEngine(ctx),
   },
 ];
 

@@ -93,6 +93,8 @@ export function e2eSkipReason(): string {
  * a headless Chromium to drive it.
  */
 export interface E2eOptions {
+  /** SPOT_TRADING=on: the spot exchange, with the house market maker quoting (simulated market). */
+  spot?: boolean;
   /**
    * Chromium's fake camera (a generated test picture) with the permission prompt answered
    * yes, and 'camera' granted to every context: for the KYC selfie.
@@ -156,6 +158,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
       RATE_LIMIT_MONEY_PER_MIN: 100_000,
       ...(options.frozenMarket ? { MARKET_AUTOSTART: false } : {}),
+      ...(options.spot ? { SPOT_TRADING: true } : {}),
       ...(chain ? { CHAIN_POLL_MS: 200 } : {}),
       ...(mail ? { SMTP_URL: mail.url } : {}),
     }),

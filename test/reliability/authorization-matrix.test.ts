@@ -36,7 +36,13 @@ interface Ctx {
   cookie: string | undefined;
   aId: string;
   /** A's own trade, deposit and withdrawal (the statement's links open them). */
-  aRecords: { trade: string; deposit: string; withdrawal: string; cryptoWithdrawal: string };
+  aRecords: {
+    trade: string;
+    deposit: string;
+    withdrawal: string;
+    cryptoWithdrawal: string;
+    spotOrder: string;
+  };
   /** A fresh session of the actor (for logout, which ends the session it is sent with). */
   freshCookie(): Promise<string | undefined>;
 }
@@ -54,6 +60,8 @@ const withCode =
     headers: ctx.actor === 'admin' ? { 'x-two-factor-code': await adminCode() } : {},
   });
 const someUuid = () => randomUUID();
+/** Places a resting spot order of A's and returns its id (the cancel probe needs an open one). */
+let openSpotOrderOfA: () => Promise<string> = () => Promise.reject(new Error('no app yet'));
 
 /**
  * EVERY route of the server, classified. A route the server has but this table does not
@@ -110,6 +118,40 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
     access: 'owner',
     probe: (ctx) => ({ url: `/api/kyc/documents/${ctx.aId}/aadharFront` }),
   },
+  'GET /api/spot/markets': { access: 'public', sessionIndependent: true },
+  'GET /api/spot/markets/:symbol/book': {
+    access: 'public',
+    sessionIndependent: true,
+    probe: () => ({ url: '/api/spot/markets/BTC-INR/book' }),
+  },
+  'GET /api/spot/markets/:symbol/stats': {
+    access: 'public',
+    sessionIndependent: true,
+    probe: () => ({ url: '/api/spot/markets/BTC-INR/stats' }),
+  },
+  'GET /api/spot/markets/:symbol/candles': {
+    access: 'public',
+    sessionIndependent: true,
+    probe: () => ({ url: '/api/spot/markets/BTC-INR/candles' }),
+  },
+  'GET /api/spot/balances': { access: 'user' },
+  'GET /api/spot/orders': { access: 'user' },
+  'POST /api/spot/orders': {
+    access: 'user',
+    probe: () =>
+      json({ market: 'USDT-INR', side: 'buy', type: 'limit', price: '1', quantity: '10' }),
+  },
+  'POST /api/spot/orders/cancel-all': { access: 'user', probe: () => json({}) },
+  'GET /api/spot/orders/:id': {
+    access: 'self',
+    probe: (ctx) => ({ url: `/api/spot/orders/${ctx.aRecords.spotOrder}` }),
+  },
+  // A fresh open order of A's for each actor: A's cancel closes it, B and the admin get 404.
+  'POST /api/spot/orders/:id/cancel': {
+    access: 'self',
+    probe: async () => ({ url: `/api/spot/orders/${await openSpotOrderOfA()}/cancel` }),
+  },
+  'GET /api/admin/spot/engines': { access: 'admin' },
   'GET /api/admin/users': { access: 'admin' },
   'POST /api/admin/users/:id/kyc': { access: 'admin', probe: () => json({ decision: 'approve' }) },
   'GET /api/admin/deposits': { access: 'admin' },
@@ -266,14 +308,20 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
   const creds: Partial<Record<Actor, { email: string; password: string }>> = {};
   let aId = '';
   let chain: DevChain | undefined;
-  let aRecords: Ctx['aRecords'] = { trade: '', deposit: '', withdrawal: '', cryptoWithdrawal: '' };
+  let aRecords: Ctx['aRecords'] = {
+    trade: '',
+    deposit: '',
+    withdrawal: '',
+    cryptoWithdrawal: '',
+    spotOrder: '',
+  };
 
   beforeAll(async () => {
     // A dev chain, so the crypto routes answer as with a wallet rather than 503.
     chain = await startTestChain();
     t = await startTestApp(
       'postgres',
-      { MARKET_AUTOSTART: false },
+      { MARKET_AUTOSTART: false, SPOT_TRADING: true, SPOT_MARKET_MAKER: 'off' },
       { usdtInrRate: () => '87.7', devChain: chain, watchDeposits: false },
     );
     const a = await signUp(t.app);
@@ -339,7 +387,19 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
     });
     if (cryptoWithdrawal.statusCode !== 201)
       throw new Error(`crypto withdrawal ${cryptoWithdrawal.statusCode} ${cryptoWithdrawal.body}`);
+    // Resting spot orders of A's (buys far below the market: they never fill).
+    openSpotOrderOfA = async () => {
+      const spot = await t.app.inject({
+        method: 'POST',
+        url: '/api/spot/orders',
+        headers,
+        payload: { market: 'USDT-INR', side: 'buy', type: 'limit', price: '1', quantity: '10' },
+      });
+      if (spot.statusCode !== 201) throw new Error(`spot order ${spot.statusCode} ${spot.body}`);
+      return spot.json().order.id as string;
+    };
     aRecords = {
+      spotOrder: await openSpotOrderOfA(),
       trade: trade.json().trade.id,
       deposit,
       withdrawal: withdrawal.json().withdrawal.id,

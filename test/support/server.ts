@@ -48,3 +48,5 @@ export {
   type DevChain,
   type DevChainOptions,
 } from '../../apps/server/src/chain/dev-chain.ts';
+/** The spot matching engine: the bench feeds it a recorded order stream in-process. */
+export { OrderBook as SpotOrderBook } from '../../apps/server/src/spot/engine/order-book.ts';

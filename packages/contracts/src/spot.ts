@@ -317,3 +317,18 @@ export type SpotBookMessage = z.infer<typeof spotBookMessageSchema>;
 /** The signed-in user's spot orders changed (filled as a maker, cancelled): reload them. */
 export const spotOrdersMessageSchema = z.object({ type: z.literal('spotOrders') });
 export type SpotOrdersMessage = z.infer<typeof spotOrdersMessageSchema>;
+
+/** GET /api/admin/spot/engines: the engines the answering instance runs (operations, tests). */
+export const adminSpotEnginesResponseSchema = z.object({
+  enabled: z.boolean(),
+  engines: z.array(
+    z.object({
+      market: z.string(),
+      epoch: z.number().int(),
+      /** Resting orders and the SHA-256 of the book (side, price, id, remaining, in priority). */
+      orders: z.number().int(),
+      hash: z.string(),
+    }),
+  ),
+});
+export type AdminSpotEnginesResponse = z.infer<typeof adminSpotEnginesResponseSchema>;

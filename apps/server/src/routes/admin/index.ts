@@ -9,6 +9,7 @@ import adminTdsRoutes from './tds.ts';
 import adminWithdrawalsRoutes from './withdrawals.ts';
 import adminBankAccountsRoutes from './bank-accounts.ts';
 import adminCryptoWithdrawalsRoutes from './crypto-withdrawals.ts';
+import adminSpotRoutes from './spot.ts';
 
 /**
  * Everything under /api/admin: one guard for the whole folder (401 signed out, 403 for
@@ -35,6 +36,7 @@ export const adminRouteModules: FastifyPluginAsyncZod[] = [
   adminBankAccountsRoutes,
   adminCryptoWithdrawalsRoutes,
   adminTdsRoutes,
+  adminSpotRoutes,
 ];
 
 export default routes;
