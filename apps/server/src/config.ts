@@ -204,6 +204,8 @@ export const envSchema = z.object({
   SPOT_MARKET_MAKER: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Per-user budget per minute of spot order placements and cancels (each route on its own). */
   SPOT_ORDERS_PER_MIN: positiveInt(600),
+  /** How long (ms) a request forwarded to another instance's engine waits for its answer. */
+  SPOT_REMOTE_TIMEOUT_MS: positiveInt(10_000),
   /** Orders the engine writes in one transaction at most (group commit). */
   SPOT_BATCH_MAX: positiveInt(500),
   /** How often (ms) an instance tries to take over markets whose engine is not running. */

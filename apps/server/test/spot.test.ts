@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spotMessages } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { signUp, signUpVerified, startTestApp, type TestApp } from '../../../test/support/app.ts';
@@ -71,8 +71,11 @@ describe.each(availableDrivers())('spot exchange on %s', (driver) => {
       available: '0.00000000',
       reserved: '10.00000000',
     });
-    const book = (await http.get('/api/spot/markets/USDT-INR/book')).json();
-    expect(book.asks).toContainEqual(['90.00', '10.00']);
+    // The book copy follows the engine's NOTIFY, a moment after the answer.
+    await vi.waitFor(async () => {
+      const book = (await http.get('/api/spot/markets/USDT-INR/book')).json();
+      expect(book.asks).toContainEqual(['90.00', '10.00']);
+    });
 
     const buy = await order(buyer.cookie, {
       market: 'USDT-INR',

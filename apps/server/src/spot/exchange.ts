@@ -5,9 +5,6 @@ import { spotMarkets, upsertMarkets, type SpotMarketDef } from './markets.ts';
 import { DONE_CHANNEL, INBOX_CHANNEL, MarketEngine } from './market-engine.ts';
 import type { EngineReply, EngineRequest } from './requests.ts';
 
-/** How long a request queued for another instance's engine waits for its answer. */
-const REMOTE_TIMEOUT_MS = 10_000;
-
 interface Waiter {
   resolve: (reply: EngineReply) => void;
   timer: NodeJS.Timeout;
@@ -87,20 +84,24 @@ export class SpotExchange {
   async submit(symbol: string, request: EngineRequest): Promise<EngineReply> {
     const local = this.engines.get(symbol);
     if (local) return local.submit(request);
+    let inboxId: string | null = null;
     const answer = new Promise<EngineReply>((resolve) => {
       const timer = setTimeout(() => {
         this.waiters.delete(request.id);
-        resolve({ id: request.id, ok: false, code: 'spot_unavailable' });
-      }, REMOTE_TIMEOUT_MS);
+        void this.timedOut(request, inboxId).then(resolve, () =>
+          resolve({ id: request.id, ok: false, code: 'spot_unavailable' }),
+        );
+      }, this.config.SPOT_REMOTE_TIMEOUT_MS);
       this.waiters.set(request.id, { resolve, timer });
     });
     try {
-      await this.db.transaction(async (tx) => {
-        await tx.query('INSERT INTO spot_inbox (market, request) VALUES ($1, $2::jsonb)', [
-          symbol,
-          JSON.stringify(request),
-        ]);
+      inboxId = await this.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: string }>(
+          'INSERT INTO spot_inbox (market, request) VALUES ($1, $2::jsonb) RETURNING id',
+          [symbol, JSON.stringify(request)],
+        );
         await tx.query('SELECT pg_notify($1, $2)', [INBOX_CHANNEL, symbol]);
+        return row!.id;
       });
     } catch (err) {
       const w = this.waiters.get(request.id);
@@ -109,6 +110,35 @@ export class SpotExchange {
       throw err;
     }
     return answer;
+  }
+
+  /**
+   * No answer in time: take the request back out of the inbox, so "unavailable" is true. The
+   * DELETE waits for a batch that took the row but has not committed; finding nothing then
+   * means the engine ran it, and the database says how (an order that exists was placed; a
+   * refused one left nothing; a cancel's order shows its state).
+   */
+  private async timedOut(request: EngineRequest, inboxId: string | null): Promise<EngineReply> {
+    const unavailable: EngineReply = { id: request.id, ok: false, code: 'spot_unavailable' };
+    if (inboxId === null) return unavailable;
+    const taken = await this.db.query('DELETE FROM spot_inbox WHERE id = $1 RETURNING id', [
+      inboxId,
+    ]);
+    if (taken.length > 0) return unavailable;
+    if (request.kind === 'place') {
+      const [row] = await this.db.query('SELECT 1 FROM spot_orders WHERE id = $1', [request.id]);
+      return row ? { id: request.id, ok: true, orderId: request.id } : unavailable;
+    }
+    if (request.kind === 'cancel') {
+      const [row] = await this.db.query<{ status: string }>(
+        'SELECT status FROM spot_orders WHERE id = $1',
+        [request.orderId],
+      );
+      return row?.status === 'cancelled'
+        ? { id: request.id, ok: true, cancelled: 1 }
+        : { id: request.id, ok: false, code: 'invalid_state' };
+    }
+    return { id: request.id, ok: true, cancelled: 0 };
   }
 
   private answered(payload: string): void {
