@@ -151,7 +151,8 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.trade,
-                lazy: page(() => import('@/features/trade/pages/trade-page.tsx')),
+                // The spec's page, with the spot exchange in it when the server runs one.
+                lazy: page(() => import('./routes/trade-route.tsx')),
                 handle: handle({ title: 'Exchange', footer: false }),
               },
               {
@@ -237,7 +238,14 @@ export const routes: RouteObject[] = [
                         lazy: page(() => import('@/features/security/pages/security-page.tsx')),
                         handle: handle({ title: 'Security' }),
                       },
-                      // Spot, Earn and orders pages are not defined: they show the overview.
+                      // The spot order history when the exchange runs, else the overview.
+                      {
+                        path: paths.dashboard.spotOrders,
+                        lazy: page(() => import('./routes/spot-orders-route.tsx')),
+                        // The overview's title, as today; the spot page names the tab itself.
+                        handle: handle({ title: 'Overview' }),
+                      },
+                      // Spot, Earn and other orders pages are not defined: they show the overview.
                       {
                         path: `${paths.dashboard.root}/*`,
                         lazy: overview,

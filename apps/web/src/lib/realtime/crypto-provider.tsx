@@ -6,6 +6,7 @@ import { getTickers } from './get-tickers.ts';
 import { createMessageHandler } from './market-messages.ts';
 import { MarketStore } from './market-store.ts';
 import { RealtimeClient } from './realtime-client.ts';
+import { SpotChannel, SpotChannelContext } from './spot-channel.ts';
 import { CryptoContext, type CryptoContextValue } from './use-crypto.ts';
 
 export interface CryptoProviderProps {
@@ -68,6 +69,7 @@ export function CryptoProvider({
     }
   }, [store]);
 
+  const [spot] = useState(() => new SpotChannel((message) => client.send(message)));
   const [client] = useState(() => {
     const socket: RealtimeClient = new RealtimeClient({
       onMessage: createMessageHandler({
@@ -77,9 +79,12 @@ export function CryptoProvider({
         onBalances: (balances) => callbacks.current.onBalances?.(balances),
         onCryptoActivity: () => callbacks.current.onCryptoActivity?.(),
         onNotification: () => callbacks.current.onNotification?.(),
+        onSpotBook: (message) => spot.emitBook(message),
+        onSpotOrders: () => spot.emitOrders(),
       }),
       onOpen: ({ reconnected }) => {
         if (reconnected) callbacks.current.onReconnect?.();
+        spot.opened(reconnected);
       },
       window: typeof window === 'undefined' ? undefined : window,
     });
@@ -113,5 +118,9 @@ export function CryptoProvider({
     () => ({ ...state, refresh: fetchList }),
     [state, fetchList],
   );
-  return <CryptoContext.Provider value={value}>{children}</CryptoContext.Provider>;
+  return (
+    <CryptoContext.Provider value={value}>
+      <SpotChannelContext.Provider value={spot}>{children}</SpotChannelContext.Provider>
+    </CryptoContext.Provider>
+  );
 }

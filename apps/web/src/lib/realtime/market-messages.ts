@@ -1,4 +1,4 @@
-import type { Balances, ServerMessage } from '@sikka/contracts';
+import type { Balances, ServerMessage, SpotBookMessage } from '@sikka/contracts';
 import type { MarketStore } from './market-store.ts';
 
 export interface MarketMessageHandlers {
@@ -12,6 +12,10 @@ export interface MarketMessageHandlers {
   onCryptoActivity?: () => void;
   /** The signed-in user has a new in-app notice: re-read the list. */
   onNotification?: () => void;
+  /** A spot book snapshot or delta for the market this socket follows. */
+  onSpotBook?: (message: SpotBookMessage) => void;
+  /** The signed-in user's spot orders changed: re-read them (and the balances). */
+  onSpotOrders?: () => void;
 }
 
 /**
@@ -37,6 +41,12 @@ export function createMessageHandler(h: MarketMessageHandlers): (message: Server
         break;
       case 'notification':
         h.onNotification?.();
+        break;
+      case 'spotBook':
+        h.onSpotBook?.(message);
+        break;
+      case 'spotOrders':
+        h.onSpotOrders?.();
         break;
       default:
         break;

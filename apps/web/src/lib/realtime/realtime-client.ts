@@ -1,4 +1,9 @@
-import { REALTIME_PATH, WS_HEARTBEAT_MS, type ServerMessage } from '@sikka/contracts';
+import {
+  REALTIME_PATH,
+  WS_HEARTBEAT_MS,
+  type ClientMessage,
+  type ServerMessage,
+} from '@sikka/contracts';
 import { reconnectDelay } from './backoff.ts';
 
 /**
@@ -55,7 +60,16 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
-  const message = parsed as { type?: unknown; coins?: unknown; c?: unknown; balances?: unknown };
+  const message = parsed as {
+    type?: unknown;
+    coins?: unknown;
+    c?: unknown;
+    balances?: unknown;
+    bids?: unknown;
+    asks?: unknown;
+    trades?: unknown;
+    seq?: unknown;
+  };
   switch (message.type) {
     case 'snapshot':
       return Array.isArray(message.coins) ? (parsed as ServerMessage) : null;
@@ -68,11 +82,19 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
       return typeof message.balances === 'object' && message.balances !== null
         ? (parsed as ServerMessage)
         : null;
-    // cryptoActivity and notification carry nothing but their tag: the screens re-read.
+    case 'spotBook':
+      return typeof message.seq === 'number' &&
+        Array.isArray(message.bids) &&
+        Array.isArray(message.asks) &&
+        Array.isArray(message.trades)
+        ? (parsed as ServerMessage)
+        : null;
+    // cryptoActivity, notification and spotOrders carry nothing but their tag: the screens re-read.
     case 'heartbeat':
     case 'pong':
     case 'cryptoActivity':
     case 'notification':
+    case 'spotOrders':
       return parsed as ServerMessage;
     default:
       return null;
@@ -132,7 +154,8 @@ export class RealtimeClient {
     this.connect();
   }
 
-  send(message: { type: 'ping' } | { type: 'resync' }): void {
+  /** Sent only while the socket is open; what must survive a reconnect is sent again by its owner on `onOpen`. */
+  send(message: ClientMessage): void {
     if (this.socket && this.status === 'open') this.socket.send(JSON.stringify(message));
   }
 

@@ -2,16 +2,20 @@ import { BadgeCheck } from 'lucide-react';
 import { MarketOverview } from '@/components/market/market-overview.tsx';
 import { useUsdtInrPrice } from '@/hooks/use-usdt-inr-price.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
+import { useSpotMarkets } from '@/lib/spot/get-spot-markets.ts';
 import { useOverview } from '@/features/dashboard/api/get-overview.ts';
 import { BalanceCards } from '@/features/dashboard/components/balance-cards.tsx';
 import { KycBanner } from '@/features/dashboard/components/kyc-banner.tsx';
 import { QuickActions } from '@/features/dashboard/components/quick-actions.tsx';
+import { YourAssetsCard } from '@/features/dashboard/components/your-assets-card.tsx';
 
 /** Dashboard overview (PRODUCT.md §2): KYC prompt, balances, PnL, quick actions, markets. */
 export default function OverviewPage() {
   const { user, balance, heldBalance, usdtBalance } = useAuth();
   const { price } = useUsdtInrPrice();
   const overview = useOverview();
+  // The spot exchange's per-asset balances, only where the server runs it.
+  const spot = useSpotMarkets();
   if (!user) return null;
   const verified = user.kycStatus === 'verified';
   return (
@@ -38,6 +42,7 @@ export default function OverviewPage() {
         usdtInrPrice={price}
         overview={overview.data}
       />
+      {spot.data?.enabled ? <YourAssetsCard /> : null}
       <QuickActions />
       <MarketOverview heading="Markets" />
     </div>

@@ -7,6 +7,7 @@ import { displayName } from '@/components/market/coin-display.ts';
 import { SimulatedBadge } from '@/components/market/simulated-badge.tsx';
 import { changeColorClass, formatCompact, formatPrice } from '@/lib/format.ts';
 import { dayRange } from '@/features/trade/lib/select-coin.ts';
+import type { PairStats } from '@/features/trade/lib/exchange-parts.ts';
 
 export interface PairHeaderProps {
   coin: Coin;
@@ -14,6 +15,8 @@ export interface PairHeaderProps {
   symbol: string;
   starred: boolean;
   onToggleStar: () => void;
+  /** The exchange's own figures once its market has traded; null: the feed's. */
+  stats?: PairStats | null;
 }
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -28,9 +31,12 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 }
 
 /** Pair, live price, 24 h change, watchlist star, 24 h high / low / volume (PRODUCT.md §2). */
-export function PairHeader({ coin, pair, symbol, starred, onToggleStar }: PairHeaderProps) {
-  const range = dayRange(coin);
+export function PairHeader({ coin, pair, symbol, starred, onToggleStar, stats }: PairHeaderProps) {
+  const range = stats ? { high: stats.high, low: stats.low, estimated: false } : dayRange(coin);
   const estimate = range.estimated ? 'Estimated as ±5% of the last price' : undefined;
+  const price = stats ? stats.price : coin.price;
+  const change = stats ? stats.change : coin.price_change_percentage_24h;
+  const volume = stats ? stats.volume : coin.volume;
   return (
     <div className="flex flex-col gap-3 px-4 py-3 xl:flex-row xl:items-center xl:gap-8">
       <div className="flex items-center gap-3">
@@ -60,21 +66,19 @@ export function PairHeader({ coin, pair, symbol, starred, onToggleStar }: PairHe
         </div>
         <div className="ml-auto text-right xl:ml-4 xl:text-left">
           <p
-            className={clsx(
-              'text-lg font-bold tabular-nums',
-              changeColorClass(coin.price_change_percentage_24h),
-            )}
+            className={clsx('text-lg font-bold tabular-nums', changeColorClass(change))}
             data-testid="trade-price"
           >
-            {formatPrice(coin.price)}
+            {formatPrice(price)}
           </p>
-          <ChangeText value={coin.price_change_percentage_24h} className="text-xs" />
+          {/* The exchange has no change until it has a trade 24 h old: nothing, not 'N/A'. */}
+          {stats && change === null ? null : <ChangeText value={change} className="text-xs" />}
         </div>
       </div>
       <dl className="grid grid-cols-3 gap-3 border-t border-line pt-3 xl:flex xl:gap-8 xl:border-0 xl:pt-0">
         <Stat label="24h High" value={formatPrice(range.high)} hint={estimate} />
         <Stat label="24h Low" value={formatPrice(range.low)} hint={estimate} />
-        <Stat label="24h Vol" value={`₹${formatCompact(coin.volume)}`} />
+        <Stat label="24h Vol" value={`₹${formatCompact(volume)}`} />
       </dl>
       <div className="hidden xl:ml-auto xl:block">
         <SimulatedBadge align="right" />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { AlertCircle } from 'lucide-react';
 import {
@@ -13,6 +14,7 @@ import { SkeletonBlock } from '@/components/layout/skeleton-block.tsx';
 import { useCandles } from '@/features/trade/api/get-candles.ts';
 import { mergeTick } from '@/features/trade/lib/candles.ts';
 import { priceDecimals } from '@/features/trade/lib/price-precision.ts';
+import type { CandlesSource } from '@/features/trade/lib/exchange-parts.ts';
 import { CandleChart } from './candle-chart.tsx';
 
 const INTERVAL_NAMES: Record<CandleInterval, string> = { '1m': '1 minute', '1h': '1 hour' };
@@ -22,16 +24,30 @@ export interface PriceChartProps {
   pair: string;
   /** ISO time of the price (the feed's clock), so live candles follow the server's intervals. */
   priceTime: string | null;
+  /**
+   * The exchange's own candles, when /trade runs a live exchange: shown once its market has
+   * traded (they then move with its trades, not with the feed's price); the feed's before.
+   */
+  exchangeCandles?: CandlesSource | null;
 }
 
 /**
  * The selected pair's candles from the server, moved every second by the live price, with a
  * 1m / 1h switch. Opens on 1h, like the spec's demo chart of hourly candles.
  */
-export function PriceChart({ coin, pair, priceTime }: PriceChartProps) {
+export function PriceChart({ coin, pair, priceTime, exchangeCandles }: PriceChartProps) {
   const [interval, setChartInterval] = useState<CandleInterval>('1h');
-  const query = useCandles(coin.id, interval);
-  const seriesKey = `${coin.id}|${interval}`;
+  const feedQuery = useCandles(coin.id, interval);
+  const source = exchangeCandles?.(interval);
+  const exchangeQuery = useQuery({
+    queryKey: source?.queryKey ?? ['market', 'candles', 'none'],
+    queryFn: source ? ({ signal }) => source.fetch(signal) : skipToken,
+    refetchInterval: source?.refetchInterval,
+    staleTime: 5_000,
+  });
+  const fromExchange = (exchangeQuery.data?.candles.length ?? 0) > 0;
+  const query = fromExchange ? exchangeQuery : feedQuery;
+  const seriesKey = `${fromExchange ? 'exchange' : 'feed'}|${coin.id}|${interval}`;
 
   // The server's candles, then each live price folded in, until the next read replaces them.
   const [live, setLive] = useState<{ key: string; version: number; candles: readonly Candle[] }>({
@@ -44,6 +60,8 @@ export function PriceChart({ coin, pair, priceTime }: PriceChartProps) {
     setLive({ key: seriesKey, version: query.dataUpdatedAt, candles: base });
   }
   useEffect(() => {
+    // The exchange's candles are its trades: the feed's price has no place in them.
+    if (fromExchange) return;
     const at = priceTime ? Date.parse(priceTime) : Date.now();
     setLive((current) =>
       current.key === seriesKey
@@ -53,7 +71,7 @@ export function PriceChart({ coin, pair, priceTime }: PriceChartProps) {
           }
         : current,
     );
-  }, [coin.price, priceTime, seriesKey, interval]);
+  }, [coin.price, priceTime, seriesKey, interval, fromExchange]);
 
   const ready = live.key === seriesKey && live.candles.length > 0;
 

@@ -16,6 +16,7 @@ import { useOrderBook } from '@/features/trade/hooks/use-order-book.ts';
 import type { OrderBookEntry } from '@/features/trade/lib/order-book.ts';
 import { amountDecimals, priceDecimals } from '@/features/trade/lib/price-precision.ts';
 import { coinIdFromState, pairName, selectCoin } from '@/features/trade/lib/select-coin.ts';
+import type { ExchangeComponent, ExchangeParts } from '@/features/trade/lib/exchange-parts.ts';
 
 const panel = 'min-w-0 rounded-xl border border-line bg-surface';
 
@@ -25,9 +26,11 @@ const priceText = (price: number) => decimalFromNumber(price, priceDecimals(pric
 /**
  * /trade (PRODUCT.md §2 "Spot trading page", §4 "Trade page"): coin list, pair header, chart,
  * order book and the order form under its 'Coming Soon!' overlay. The coin comes from the
- * navigation state of a Trade button, else USDT/INR, else the first coin.
+ * navigation state of a Trade button, else USDT/INR, else the first coin. With a live
+ * `exchange` (the spot exchange, composed in by the app) its book, form, open orders, figures
+ * and candles take the demo parts' places in the same layout.
  */
-export default function TradePage() {
+export default function TradePage({ exchange: Exchange }: { exchange?: ExchangeComponent }) {
   const { coins, loading, error, updatedAt } = useCrypto();
   const location = useLocation();
   const watchlist = useWatchlist();
@@ -85,6 +88,79 @@ export default function TradePage() {
     );
   }
 
+  const demo: ExchangeParts = {
+    stats: null,
+    candles: null,
+    book: (
+      <OrderBook
+        coin={coin}
+        symbol={symbol}
+        book={book}
+        filter={bookFilter}
+        onFilter={setBookFilter}
+        onPick={pick}
+      />
+    ),
+    form: (
+      <OrderForm
+        state={form}
+        onChange={setForm}
+        symbol={symbol}
+        priceScale={priceDecimals(coin.price)}
+        amountScale={amountDecimals(coin.price)}
+      />
+    ),
+    orders: null,
+  };
+
+  const body = (live: ExchangeParts | null) => {
+    const parts = live ?? demo;
+    return (
+      <div className="grid min-w-0 gap-3">
+        <div className={panel}>
+          <PairHeader
+            coin={coin}
+            pair={pair}
+            symbol={symbol}
+            starred={watchlist.has(coin.id)}
+            onToggleStar={() => watchlist.toggle(coin.id)}
+            stats={parts.stats}
+          />
+          {error ? (
+            <p role="alert" className="border-t border-line px-4 py-2 text-xs text-down">
+              {error}
+            </p>
+          ) : null}
+          <SimulatedBadge className="mx-4 mb-3 xl:hidden" />
+        </div>
+
+        {/* Mobile: chart, book, form, open orders. lg: chart, then book and form side by
+            side. xl: chart over the form, the book beside both; open orders under all. */}
+        <div className="grid gap-3 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <div
+            className={`${panel} h-[22rem] overflow-hidden md:h-[26rem] lg:col-span-2 xl:col-span-1 xl:col-start-1 xl:row-start-1`}
+          >
+            <PriceChart
+              coin={coin}
+              pair={pair}
+              priceTime={updatedAt}
+              exchangeCandles={parts.candles}
+            />
+          </div>
+          <div className={`${panel} min-w-0 xl:col-start-2 xl:row-span-2 xl:row-start-1`}>
+            {parts.book}
+          </div>
+          <div className={`${panel} overflow-hidden xl:col-start-1 xl:row-start-2`}>
+            {parts.form}
+          </div>
+          {parts.orders ? (
+            <div className={`${panel} overflow-hidden lg:col-span-2`}>{parts.orders}</div>
+          ) : null}
+        </div>
+      </div>
+    );
+  };
+
   return (
     <div className="mx-auto grid w-full max-w-[100rem] gap-3 p-3 md:grid-cols-[16rem_minmax(0,1fr)] md:items-start md:p-4 xl:grid-cols-[17rem_minmax(0,1fr)]">
       <aside
@@ -100,52 +176,13 @@ export default function TradePage() {
         />
       </aside>
 
-      <div className="grid min-w-0 gap-3">
-        <div className={panel}>
-          <PairHeader
-            coin={coin}
-            pair={pair}
-            symbol={symbol}
-            starred={watchlist.has(coin.id)}
-            onToggleStar={() => watchlist.toggle(coin.id)}
-          />
-          {error ? (
-            <p role="alert" className="border-t border-line px-4 py-2 text-xs text-down">
-              {error}
-            </p>
-          ) : null}
-          <SimulatedBadge className="mx-4 mb-3 xl:hidden" />
-        </div>
-
-        {/* Mobile: chart, book, form. lg: chart, then book and form side by side. xl: chart
-            over the form, the book beside both. */}
-        <div className="grid gap-3 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_20rem]">
-          <div
-            className={`${panel} h-[22rem] overflow-hidden md:h-[26rem] lg:col-span-2 xl:col-span-1 xl:col-start-1 xl:row-start-1`}
-          >
-            <PriceChart coin={coin} pair={pair} priceTime={updatedAt} />
-          </div>
-          <div className={`${panel} xl:col-start-2 xl:row-span-2 xl:row-start-1`}>
-            <OrderBook
-              coin={coin}
-              symbol={symbol}
-              book={book}
-              filter={bookFilter}
-              onFilter={setBookFilter}
-              onPick={pick}
-            />
-          </div>
-          <div className={`${panel} overflow-hidden xl:col-start-1 xl:row-start-2`}>
-            <OrderForm
-              state={form}
-              onChange={setForm}
-              symbol={symbol}
-              priceScale={priceDecimals(coin.price)}
-              amountScale={amountDecimals(coin.price)}
-            />
-          </div>
-        </div>
-      </div>
+      {Exchange ? (
+        <Exchange coin={coin} symbol={symbol}>
+          {body}
+        </Exchange>
+      ) : (
+        body(null)
+      )}
     </div>
   );
 }
