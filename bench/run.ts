@@ -20,7 +20,10 @@ import { Report } from './lib/report.ts';
 import { benchChain } from './parts/chain.ts';
 import { benchFanout } from './parts/fanout.ts';
 import { benchGrowth } from './parts/growth.ts';
+import { benchSpotDepth } from './parts/spot-depth.ts';
 import { benchSpotEngine } from './parts/spot-engine.ts';
+import { benchSpotFanout } from './parts/spot-fanout.ts';
+import { benchSpotHttp } from './parts/spot-http.ts';
 import { benchStatement } from './parts/statement.ts';
 import { benchTradesPglite, benchTradesPostgres } from './parts/trades.ts';
 import { benchUpstream } from './parts/upstream.ts';
@@ -78,6 +81,24 @@ const PARTS: Part[] = [
     title: 'Spot engine alone: a recorded stream of mixed orders, next to nodejs-order-book',
     needs: [],
     run: (ctx) => benchSpotEngine(ctx),
+  },
+  {
+    id: '10',
+    title: 'Spot orders over HTTP on PostgreSQL, next to quick trades',
+    needs: ['postgres'],
+    run: (ctx, cluster) => benchSpotHttp(ctx, cluster!),
+  },
+  {
+    id: '11',
+    title: 'Spot order placement with a deep book',
+    needs: ['postgres'],
+    run: (ctx, cluster) => benchSpotDepth(ctx, cluster!),
+  },
+  {
+    id: '12',
+    title: 'Spot order-book fan-out over WebSocket',
+    needs: [],
+    run: (ctx) => benchSpotFanout(ctx),
   },
 ];
 

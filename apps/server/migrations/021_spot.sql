@@ -229,6 +229,11 @@ BEGIN
   IF NOT FOUND OR m.epoch <> p_epoch THEN
     RAISE EXCEPTION 'Market % is run by another engine', p_market USING ERRCODE = 'SK020';
   END IF;
+  -- The batch's users locked at once, in id order, so two markets' engines take the users
+  -- they share in one order (a deadlock left is retried by the engine, ADR 018).
+  PERFORM 1 FROM users
+   WHERE id IN (SELECT (e->>'userId')::uuid FROM jsonb_array_elements(p_orders) AS e)
+   ORDER BY id FOR NO KEY UPDATE;
   FOR o IN SELECT value FROM jsonb_array_elements(p_orders) LOOP
     v_user := (o->>'userId')::uuid;
     -- An Idempotency-Key seen before: the earlier order is the answer (or a conflict).
@@ -404,6 +409,12 @@ BEGIN
   IF NOT FOUND OR m.epoch <> p_epoch THEN
     RAISE EXCEPTION 'Market % is run by another engine', p_market USING ERRCODE = 'SK020';
   END IF;
+  -- Every user the fills touch, locked in id order before any is updated (as in spot_accept).
+  PERFORM 1 FROM users
+   WHERE id IN (SELECT o.user_id FROM spot_orders o
+                 WHERE o.id IN (SELECT (e->>'taker')::uuid FROM jsonb_array_elements(p_fills) AS e
+                                UNION SELECT (e->>'maker')::uuid FROM jsonb_array_elements(p_fills) AS e))
+   ORDER BY id FOR NO KEY UPDATE;
   FOR f IN SELECT value FROM jsonb_array_elements(p_fills) LOOP
     PERFORM spot_fill(m, (f->>'taker')::uuid, (f->>'maker')::uuid, (f->>'priceTicks')::bigint,
                       (f->>'lots')::bigint);
