@@ -1,4 +1,9 @@
-import { SPOT_BOOK_LEVELS, type SpotLevel, type SpotPublicTrade } from '@sikka/contracts';
+import {
+  compareDecimal,
+  SPOT_BOOK_LEVELS,
+  type SpotLevel,
+  type SpotPublicTrade,
+} from '@sikka/contracts';
 import type { OrderBook } from './engine/order-book.ts';
 import { fromUnits, type SpotMarketDef } from './markets.ts';
 
@@ -40,8 +45,8 @@ function diffSide(prev: SpotLevel[], next: SpotLevel[]): SpotLevel[] {
 /** Applies a delta of diffViews to a view; sides stay sorted best first and cut to the view's size. */
 export function applyDelta(view: BookView, delta: BookView): BookView {
   return {
-    bids: applySide(view.bids, delta.bids, (a, b) => compareNum(b, a)),
-    asks: applySide(view.asks, delta.asks, (a, b) => compareNum(a, b)),
+    bids: applySide(view.bids, delta.bids, (a, b) => compareDecimal(b, a)),
+    asks: applySide(view.asks, delta.asks, (a, b) => compareDecimal(a, b)),
   };
 }
 
@@ -53,20 +58,8 @@ function applySide(
   if (changes.length === 0) return side;
   const levels = new Map(side);
   for (const [price, qty] of changes) {
-    if (qty === '0' || /^0(\.0+)?$/.test(qty)) levels.delete(price);
+    if (compareDecimal(qty, '0') === 0) levels.delete(price);
     else levels.set(price, qty);
   }
   return [...levels.entries()].sort((a, b) => order(a[0], b[0])).slice(0, SPOT_BOOK_LEVELS);
-}
-
-/** Compares two non-negative decimal strings exactly (no float). */
-function compareNum(a: string, b: string): number {
-  const [ai = '', af = ''] = a.split('.');
-  const [bi = '', bf = ''] = b.split('.');
-  if (ai.length !== bi.length) return ai.length - bi.length;
-  if (ai !== bi) return ai < bi ? -1 : 1;
-  const len = Math.max(af.length, bf.length);
-  const x = af.padEnd(len, '0');
-  const y = bf.padEnd(len, '0');
-  return x === y ? 0 : x < y ? -1 : 1;
 }

@@ -256,6 +256,7 @@ export class MarketEngine {
           }
           const result = this.place(r, a);
           this.record(r, result, fills, updates, touchedUsers, trades);
+          touchedUsers.add(r.userId);
           replies.push([p, { id: r.id, ok: true, orderId: r.id }]);
         } else {
           const ids = r.kind === 'cancel' ? [r.orderId] : this.book.idsOf(r.userId);
@@ -287,7 +288,7 @@ export class MarketEngine {
           JSON.stringify([...updates.values()]),
         ]);
       }
-      await this.publish(tx, batch, replies, touchedUsers, trades);
+      await this.publish(tx, replies, touchedUsers, trades);
       this.stats.batches++;
       this.stats.orders += places.length;
       this.stats.fills += fills.length;
@@ -381,7 +382,6 @@ export class MarketEngine {
   /** NOTIFYs are sent at commit: remote answers, the book's changes, users to refresh. */
   private async publish(
     tx: Queryable,
-    batch: Pending[],
     replies: Array<[Pending, EngineReply]>,
     users: Set<string>,
     trades: PublicTrade[],
@@ -408,11 +408,6 @@ export class MarketEngine {
       payloads.push([BOOK_CHANNEL, text]);
     }
     for (const u of users) payloads.push([USER_CHANNEL, u]);
-    for (const p of batch) {
-      if (p.request.kind === 'place' && replies.some(([q, r]) => q === p && r.ok)) {
-        payloads.push([USER_CHANNEL, p.request.userId]);
-      }
-    }
     if (payloads.length === 0) return;
     await tx.query('SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)', [
       payloads.map((p) => p[0]),

@@ -69,17 +69,23 @@ export class MarketMaker {
     return this.running;
   }
 
+  /** The account, made on first start only (its unusable password is hashed once, then). */
   private async ensureAccount(): Promise<string> {
+    const find = async () =>
+      (
+        await this.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+          MARKET_MAKER_EMAIL,
+        ])
+      )[0]?.id;
+    const existing = await find();
+    if (existing) return existing;
     const hash = await hashPassword(randomBytes(32).toString('base64url'));
     await this.db.query(
       `INSERT INTO users (email, full_name, password_hash, kyc_status, email_verified_at)
        VALUES ($1, 'Sikka Market Maker', $2, 'verified', now()) ON CONFLICT (email) DO NOTHING`,
       [MARKET_MAKER_EMAIL, hash],
     );
-    const [row] = await this.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
-      MARKET_MAKER_EMAIL,
-    ]);
-    return row!.id;
+    return (await find())!;
   }
 
   private async quoteAll(): Promise<void> {

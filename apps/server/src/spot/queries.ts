@@ -1,4 +1,6 @@
 import {
+  addDecimal,
+  subtractDecimal,
   SPOT_BOOK_LEVELS,
   SPOT_ORDERS_PAGE_SIZE,
   SPOT_RECENT_TRADES,
@@ -45,7 +47,7 @@ const ORDER_COLUMNS = `o.id, o.market, o.side, o.type, o.price_ticks, o.lots, o.
   to_char(o.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
 
 function toOrder(r: OrderRow, market: SpotMarketDef): SpotOrder {
-  const paid = addMoney(r.inr_value, r.fee);
+  const paid = addDecimal(r.inr_value, r.fee, 2);
   return {
     id: r.id,
     market: r.market,
@@ -56,7 +58,8 @@ function toOrder(r: OrderRow, market: SpotMarketDef): SpotOrder {
     quoteAmount: r.quote_amount,
     filledQuantity: fromUnits(r.filled_lots, market.lotSize),
     averagePrice: r.average_price,
-    inrTotal: r.side === 'buy' ? paid : subMoney(subMoney(r.inr_value, r.fee), r.tds),
+    inrTotal:
+      r.side === 'buy' ? paid : subtractDecimal(subtractDecimal(r.inr_value, r.fee, 2), r.tds, 2),
     fee: r.fee,
     tds: r.tds,
     status: r.status,
@@ -67,20 +70,6 @@ function toOrder(r: OrderRow, market: SpotMarketDef): SpotOrder {
     updatedAt: r.updated_at,
   };
 }
-
-/** Paisa arithmetic on numeric(20,2) strings, exact (BigInt paisa). */
-function paisa(v: string): bigint {
-  const [w = '0', f = ''] = v.split('.');
-  const sign = w.startsWith('-') ? -1n : 1n;
-  return sign * (BigInt(w.replace('-', '')) * 100n + BigInt((f + '00').slice(0, 2)));
-}
-function rupees(p: bigint): string {
-  const neg = p < 0n;
-  const a = neg ? -p : p;
-  return `${neg ? '-' : ''}${a / 100n}.${(a % 100n).toString().padStart(2, '0')}`;
-}
-const addMoney = (a: string, b: string) => rupees(paisa(a) + paisa(b));
-const subMoney = (a: string, b: string) => rupees(paisa(a) - paisa(b));
 
 export async function getOrder(
   db: Queryable,

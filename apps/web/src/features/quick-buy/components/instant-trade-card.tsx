@@ -11,7 +11,7 @@ import { startKycHref } from '@/lib/kyc-link.ts';
 import type { useQuickTrade } from '@/features/quick-buy/hooks/use-quick-trade.ts';
 import { fieldUnit, tdsPercentLabel } from '@/features/quick-buy/lib/quick-trade.ts';
 import { AmountInput } from './amount-input.tsx';
-import { PercentSlider } from './percent-slider.tsx';
+import { PercentSlider } from '@/components/ui/percent-slider.tsx';
 
 type QuickTrade = ReturnType<typeof useQuickTrade>;
 

@@ -16,7 +16,7 @@ import { formatInr } from '@/lib/format.ts';
 import { startKycHref } from '@/lib/kyc-link.ts';
 import type { SpotOrderFormModel } from '@/features/spot/hooks/use-spot-order-form.ts';
 import { formatCoins } from '@/features/spot/lib/order-text.ts';
-import { PercentStops } from './percent-stops.tsx';
+import { PercentSlider } from '@/components/ui/percent-slider.tsx';
 
 function Segmented<T extends string>({
   label,
@@ -263,7 +263,9 @@ export function SpotOrderForm({
                   : '—'}
               </span>
             </div>
-            <PercentStops
+            <PercentSlider
+              compact
+              stopLabel={(stop) => `${stop}% of the available balance`}
               label={`Share of your ${buy ? 'INR' : base} balance`}
               value={state.percent}
               onChange={form.setPercent}
