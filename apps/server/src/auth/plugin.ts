@@ -7,6 +7,10 @@ import { DomainError, forbidden, unauthorized } from '../domain-error.ts';
 import { backfillEmailSkeletons } from './identities.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route resolves its session itself, in the spot engine's batch (no lookup here). */
+    sessionInEngine?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user, decided by the server from the session cookie; null when signed out. */
     user: UserRow | null;
@@ -25,6 +29,8 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // A route whose session the spot engine resolves in its own transaction (ADR 018).
+    if (request.routeOptions.config.sessionInEngine) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const now = app.clock();

@@ -33,6 +33,7 @@ export class SpotExchange {
     private readonly db: Db,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: () => Date = () => new Date(),
   ) {
     this.markets = spotMarkets(config);
     this.bySymbol = new Map(this.markets.map((m) => [m.symbol, m]));
@@ -176,7 +177,12 @@ export class SpotExchange {
     }
     for (const m of this.markets) {
       if (this.closed) return;
-      if (this.engines.has(m.symbol)) continue;
+      const running = this.engines.get(m.symbol);
+      if (running) {
+        // A NOTIFY of the inbox can be missed while the listening connection reconnects.
+        running.inboxArrived();
+        continue;
+      }
       if (!(await this.session.tryLock(m.lockKey))) continue;
       // The fence: a batch of a previous owner still in flight finishes first (row lock);
       // any later one fails its epoch check and is rolled back.
@@ -191,6 +197,8 @@ export class SpotExchange {
         this.log.child({ market: m.symbol }),
         this.config.SPOT_BATCH_MAX,
         (err) => this.engineLost(m, engine, err),
+        this.clock,
+        this.config.SPOT_ORDERS_PER_MIN,
       );
       await engine.load();
       this.engines.set(m.symbol, engine);

@@ -3,7 +3,13 @@ import type { Db, Queryable } from '../db/index.ts';
 import { OrderBook } from './engine/order-book.ts';
 import type { PlaceResult } from './engine/types.ts';
 import { fromUnits, type SpotMarketDef } from './markets.ts';
-import type { EngineReply, EngineRequest, OrderUpdate, PlaceRequest } from './requests.ts';
+import type {
+  EngineReply,
+  EngineRequest,
+  OrderAnswerRow,
+  OrderUpdate,
+  PlaceRequest,
+} from './requests.ts';
 import { bookView, diffViews, type BookView, type PublicTrade } from './book-view.ts';
 
 interface Pending {
@@ -33,6 +39,12 @@ export const BOOK_CHANNEL = 'spot_book';
 export const USER_CHANNEL = 'spot_user';
 export const INBOX_CHANNEL = 'spot_inbox';
 
+/**
+ * The inbox is read when its NOTIFY says so, and at least this often in case a NOTIFY was
+ * missed (the listening connection reconnected).
+ */
+const INBOX_SWEEP_MS = 1000;
+
 export interface BookDelta {
   market: string;
   bids: Array<[string, string]>;
@@ -58,6 +70,12 @@ export class MarketEngine {
   private queue: Pending[] = [];
   private running: Promise<void> | null = null;
   private inboxWaiting = false;
+  /** An inbox NOTIFY arrived since the last read; when it was last read (clock ms). */
+  private inboxDue = true;
+  private inboxTakenAt = 0;
+  /** Placements per user in the current minute (SPOT_ORDERS_PER_MIN). */
+  private readonly budget = new Map<string, { start: number; count: number }>();
+  private budgetSweptAt = 0;
   private nextSeq = 1;
   private view: BookView = { bids: [], asks: [] };
   private stopped = false;
@@ -70,6 +88,8 @@ export class MarketEngine {
     private readonly log: FastifyBaseLogger,
     private readonly batchMax: number,
     private readonly onLost: (err: unknown) => void,
+    private readonly clock: () => Date = () => new Date(),
+    private readonly ordersPerMin: number = Number.MAX_SAFE_INTEGER,
   ) {}
 
   /** Loads the open orders in time priority; the book is then the database's. */
@@ -137,6 +157,7 @@ export class MarketEngine {
   /** Another instance queued requests in spot_inbox. */
   inboxArrived(): void {
     this.inboxWaiting = true;
+    this.inboxDue = true;
     this.kick();
   }
 
@@ -213,21 +234,33 @@ export class MarketEngine {
     }
   }
 
-  /** One transaction: inbox, accept, match, settle, publish. Answers only after commit. */
+  /**
+   * One transaction: inbox, sessions, accept, match, settle (which also publishes). Answers
+   * only after commit. A batch costs about five round trips however many orders it holds.
+   */
   private async runBatch(local: Pending[], withInbox: boolean): Promise<void> {
     const replies: Array<[Pending, EngineReply]> = [];
     await this.db.transaction(async (tx) => {
       const batch = [...local];
-      if (withInbox) batch.push(...(await this.takeInbox(tx)));
+      const now = this.clock();
+      if (withInbox && (this.inboxDue || now.getTime() - this.inboxTakenAt >= INBOX_SWEEP_MS)) {
+        this.inboxDue = false;
+        this.inboxTakenAt = now.getTime();
+        batch.push(...(await this.takeInbox(tx)));
+      }
       if (batch.length === 0) return;
+      const refused = new Map<string, EngineReply>();
+      await this.resolveSessions(tx, batch, now, refused);
+      this.applyBudget(batch, now, refused);
       const seqStart = this.nextSeq;
       const places = batch.filter(
-        (p): p is Pending & { request: PlaceRequest } => p.request.kind === 'place',
+        (p): p is Pending & { request: PlaceRequest } =>
+          p.request.kind === 'place' && !refused.has(p.request.id),
       );
       let seq = seqStart;
       const accepted = new Map<string, AcceptResult>();
       if (places.length > 0) {
-        const payload = places.map((p) => ({ ...p.request, seq: seq++ }));
+        const payload = places.map((p) => ({ ...p.request, tokenHash: undefined, seq: seq++ }));
         const [row] = await tx.query<{ r: AcceptResult[] }>(
           'SELECT spot_accept($1, $2, $3::jsonb) AS r',
           [this.market.symbol, this.epoch, JSON.stringify(payload)],
@@ -238,10 +271,17 @@ export class MarketEngine {
       const updates = new Map<string, OrderUpdate>();
       const touchedUsers = new Set<string>();
       const trades: PublicTrade[] = [];
+      const answered: string[] = [];
       for (const p of batch) {
         const r = p.request;
+        const early = refused.get(r.id);
+        if (early) {
+          replies.push([p, early]);
+          continue;
+        }
         if (r.kind === 'place') {
           const a = accepted.get(r.id);
+          const userId = r.userId!;
           if (!a?.ok) {
             replies.push([
               p,
@@ -249,15 +289,17 @@ export class MarketEngine {
                 id: r.id,
                 ok: false,
                 code: (a?.code ?? 'internal_error') as never,
+                userId,
                 ...(a?.replayOf ? { replayOf: a.replayOf } : {}),
               },
             ]);
             continue;
           }
-          const result = this.place(r, a);
+          const result = this.place(r, userId, a);
           this.record(r, result, fills, updates, touchedUsers, trades);
-          touchedUsers.add(r.userId);
-          replies.push([p, { id: r.id, ok: true, orderId: r.id }]);
+          touchedUsers.add(userId);
+          if (p.resolve) answered.push(r.id);
+          replies.push([p, { id: r.id, ok: true, orderId: r.id, userId }]);
         } else {
           const ids = r.kind === 'cancel' ? [r.orderId] : this.book.idsOf(r.userId);
           let cancelled = 0;
@@ -280,15 +322,36 @@ export class MarketEngine {
         }
       }
       this.nextSeq = seq;
+      const notices = this.notices(replies, touchedUsers, trades);
       if (fills.length > 0 || updates.size > 0) {
-        await tx.query('SELECT spot_settle($1, $2, $3::jsonb, $4::jsonb)', [
-          this.market.symbol,
-          this.epoch,
-          JSON.stringify(fills),
-          JSON.stringify([...updates.values()]),
+        for (const id of answered) {
+          const u = updates.get(id);
+          if (u) u.answer = true;
+        }
+        const [row] = await tx.query<{ r: OrderAnswerRow[] }>(
+          'SELECT spot_settle($1, $2, $3::jsonb, $4::jsonb, $5::text[], $6::text[]) AS r',
+          [
+            this.market.symbol,
+            this.epoch,
+            JSON.stringify(fills),
+            JSON.stringify([...updates.values()]),
+            notices.map((n) => n[0]),
+            notices.map((n) => n[1]),
+          ],
+        );
+        const answers = new Map((row?.r ?? []).map((o) => [o.id, o]));
+        for (const [, reply] of replies) {
+          if (reply.ok && reply.orderId) {
+            const answer = answers.get(reply.orderId);
+            if (answer) reply.answer = answer;
+          }
+        }
+      } else if (notices.length > 0) {
+        await tx.query('SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)', [
+          notices.map((n) => n[0]),
+          notices.map((n) => n[1]),
         ]);
       }
-      await this.publish(tx, replies, touchedUsers, trades);
       this.stats.batches++;
       this.stats.orders += places.length;
       this.stats.fills += fills.length;
@@ -296,11 +359,72 @@ export class MarketEngine {
     for (const [p, reply] of replies) p.resolve?.(reply);
   }
 
-  private place(r: PlaceRequest, a: AcceptResult): PlaceResult {
+  /**
+   * Users' orders name their session: one query resolves every session of the batch, in its
+   * transaction (an expired or ended session is refused as signed out).
+   */
+  private async resolveSessions(
+    tx: Queryable,
+    batch: Pending[],
+    now: Date,
+    refused: Map<string, EngineReply>,
+  ): Promise<void> {
+    const hashes = new Set<string>();
+    for (const p of batch) {
+      if (p.request.kind === 'place' && p.request.userId === null && p.request.tokenHash) {
+        hashes.add(p.request.tokenHash);
+      }
+    }
+    const users = new Map<string, string>();
+    if (hashes.size > 0) {
+      const rows = await tx.query<{ token_hash: string; user_id: string }>(
+        `SELECT token_hash, user_id::text AS user_id FROM sessions
+          WHERE token_hash = ANY ($1::text[]) AND expires_at > $2`,
+        [[...hashes], now],
+      );
+      for (const r of rows) users.set(r.token_hash, r.user_id);
+    }
+    for (const p of batch) {
+      const r = p.request;
+      if (r.kind !== 'place' || r.userId !== null) continue;
+      const userId = r.tokenHash ? users.get(r.tokenHash) : undefined;
+      if (userId) r.userId = userId;
+      else refused.set(r.id, { id: r.id, ok: false, code: 'unauthorized' });
+    }
+  }
+
+  /**
+   * SPOT_ORDERS_PER_MIN placements per user a minute in this market, counted here: the one
+   * writer of the market sees every instance's orders, so the budget holds across instances.
+   * The house's own orders (named by user, not session) are not counted.
+   */
+  private applyBudget(batch: Pending[], now: Date, refused: Map<string, EngineReply>): void {
+    const t = now.getTime();
+    if (t - this.budgetSweptAt >= 60_000) {
+      for (const [user, w] of this.budget) if (t - w.start >= 60_000) this.budget.delete(user);
+      this.budgetSweptAt = t;
+    }
+    for (const p of batch) {
+      const r = p.request;
+      if (r.kind !== 'place' || !r.tokenHash || !r.userId || refused.has(r.id)) continue;
+      let w = this.budget.get(r.userId);
+      if (!w || t - w.start >= 60_000) {
+        w = { start: t, count: 0 };
+        this.budget.set(r.userId, w);
+      }
+      if (w.count >= this.ordersPerMin) {
+        refused.set(r.id, { id: r.id, ok: false, code: 'rate_limited', userId: r.userId });
+      } else {
+        w.count++;
+      }
+    }
+  }
+
+  private place(r: PlaceRequest, userId: string, a: AcceptResult): PlaceResult {
     const lots = r.lots ?? this.market.maxLots;
     const result = this.book.place({
       id: r.id,
-      owner: r.userId,
+      owner: userId,
       side: r.side,
       type: r.type,
       priceTicks: r.priceTicks ?? 0,
@@ -379,13 +503,12 @@ export class MarketEngine {
     return rows.map((r) => ({ request: r.request, inboxId: r.id }));
   }
 
-  /** NOTIFYs are sent at commit: remote answers, the book's changes, users to refresh. */
-  private async publish(
-    tx: Queryable,
+  /** The batch's NOTIFYs (sent at commit): remote answers, the book's changes, users to refresh. */
+  private notices(
     replies: Array<[Pending, EngineReply]>,
     users: Set<string>,
     trades: PublicTrade[],
-  ): Promise<void> {
+  ): Array<[string, string]> {
     const remote = replies.filter(([p]) => p.inboxId !== undefined).map(([, r]) => r);
     const payloads: Array<[string, string]> = [];
     // Several answers share a NOTIFY, each payload kept under PostgreSQL's 8000 bytes.
@@ -408,11 +531,7 @@ export class MarketEngine {
       payloads.push([BOOK_CHANNEL, text]);
     }
     for (const u of users) payloads.push([USER_CHANNEL, u]);
-    if (payloads.length === 0) return;
-    await tx.query('SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)', [
-      payloads.map((p) => p[0]),
-      payloads.map((p) => p[1]),
-    ]);
+    return payloads;
   }
 }
 

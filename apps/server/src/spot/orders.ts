@@ -10,14 +10,17 @@ import {
 import type { z } from 'zod';
 import type { placeSpotOrderRequestSchema } from '@sikka/contracts';
 import type { Db } from '../db/index.ts';
-import { DomainError } from '../domain-error.ts';
+import { DomainError, unauthorized } from '../domain-error.ts';
 import { requestHash } from '../money/idempotency.ts';
 import type { SpotExchange } from './exchange.ts';
 import { toUnits, type SpotMarketDef } from './markets.ts';
-import { getOrder, orderState } from './queries.ts';
+import { getOrder, orderAnswer, orderState } from './queries.ts';
 import type { EngineReply, PlaceRequest } from './requests.ts';
 
 type PlaceBody = z.output<typeof placeSpotOrderRequestSchema>;
+
+/** Who places an order: a user by the session the engine resolves, or a known user. */
+export type OrderPlacer = { tokenHash: string } | { userId: string };
 
 const invalid = (field: string, message: string) =>
   new DomainError('validation_error', message, { [field]: message });
@@ -25,7 +28,7 @@ const invalid = (field: string, message: string) =>
 /** Checks an order against its market and turns it into the engine's integer units. */
 export function orderRequest(
   market: SpotMarketDef,
-  userId: string,
+  who: OrderPlacer,
   body: PlaceBody,
   key: string | undefined,
 ): PlaceRequest {
@@ -74,7 +77,8 @@ export function orderRequest(
   return {
     kind: 'place',
     id: randomUUID(),
-    userId,
+    userId: 'userId' in who ? who.userId : null,
+    tokenHash: 'tokenHash' in who ? who.tokenHash : null,
     side: body.side,
     type: body.type,
     tif,
@@ -103,23 +107,31 @@ function refusal(reply: Extract<EngineReply, { ok: false }>, market: SpotMarketD
       return new DomainError('invalid_state', spotMessages.orderClosed);
     case 'spot_unavailable':
       return new DomainError('spot_unavailable', spotMessages.busy);
+    case 'unauthorized':
+      return unauthorized();
+    case 'rate_limited':
+      return new DomainError('rate_limited', messages.trades.tooManyRequests);
     default:
       return new DomainError('internal_error', messages.http.internal);
   }
 }
 
-/** Places an order; answers once it and its fills are durable. */
+/**
+ * Places an order; answers once it and its fills are durable. The engine's batch answers a
+ * local order with what it wrote; a replay, or an order run by another instance's engine, is
+ * read back.
+ */
 export async function placeOrder(
   exchange: SpotExchange,
   db: Db,
-  userId: string,
+  who: OrderPlacer,
   key: string | undefined,
   body: PlaceSpotOrderRequest,
 ): Promise<{ replayed: boolean; body: SpotOrderResponse }> {
   const parsed = body as PlaceBody;
   const market = exchange.market(parsed.market);
   if (!market) throw invalid('market', spotMessages.marketUnknown);
-  const request = orderRequest(market, userId, parsed, key);
+  const request = orderRequest(market, who, parsed, key);
   const reply = await exchange.submit(market.symbol, request);
   let orderId = request.id;
   let replayed = false;
@@ -127,8 +139,11 @@ export async function placeOrder(
     if (reply.code !== 'replay' || !reply.replayOf) throw refusal(reply, market, parsed.side);
     orderId = reply.replayOf;
     replayed = true;
+  } else if (reply.answer) {
+    return { replayed, body: orderAnswer(reply.answer, reply.answer.fills, market) };
   }
-  const answer = await getOrder(db, userId, orderId, (s) => exchange.market(s));
+  const userId = reply.userId ?? ('userId' in who ? who.userId : undefined);
+  const answer = userId ? await getOrder(db, userId, orderId, (s) => exchange.market(s)) : null;
   if (!answer) throw new DomainError('internal_error', messages.http.internal);
   return { replayed, body: answer };
 }

@@ -23,7 +23,7 @@ export const spotPlugin = fp(
       return;
     }
     const log = app.log.child({ module: 'spot' });
-    const exchange = new SpotExchange(app.db, app.config, log);
+    const exchange = new SpotExchange(app.db, app.config, log, app.clock);
     await exchange.start();
     const feed = new SpotBookFeed(app.db, exchange.markets, log);
     await feed.start();

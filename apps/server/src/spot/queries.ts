@@ -15,27 +15,9 @@ import {
 import type { Queryable } from '../db/index.ts';
 import { fromUnits, type SpotMarketDef } from './markets.ts';
 import type { BookView } from './book-view.ts';
+import type { FillAnswerRow, OrderAnswerRow } from './requests.ts';
 
-type OrderRow = {
-  id: string;
-  market: string;
-  side: 'buy' | 'sell';
-  type: 'limit' | 'market';
-  price_ticks: string | null;
-  lots: string | null;
-  quote_amount: string | null;
-  filled_lots: string;
-  average_price: string | null;
-  inr_value: string;
-  fee: string;
-  tds: string;
-  status: SpotOrder['status'];
-  time_in_force: SpotOrder['timeInForce'];
-  post_only: boolean;
-  cancel_reason: SpotOrder['cancelReason'];
-  created_at: string;
-  updated_at: string;
-};
+type OrderRow = Omit<OrderAnswerRow, 'fills'>;
 
 const ORDER_COLUMNS = `o.id, o.market, o.side, o.type, o.price_ticks, o.lots, o.quote_amount,
   o.filled_lots, o.inr_value, o.fee, o.tds, o.status, o.time_in_force, o.post_only,
@@ -84,16 +66,7 @@ export async function getOrder(
   );
   const market = row ? markets(row.market) : undefined;
   if (!row || !market) return null;
-  const fills = await db.query<{
-    id: string;
-    price_ticks: string;
-    lots: string;
-    value: string;
-    fee: string;
-    tds: string;
-    liquidity: 'maker' | 'taker';
-    created_at: string;
-  }>(
+  const fills = await db.query<FillAnswerRow>(
     `SELECT f.id, f.price_ticks, f.lots, trim_scale(f.value)::text AS value,
             CASE WHEN (f.taker_side = 'buy') = (f.taker_order_id = $1) THEN f.buyer_fee
                  ELSE f.seller_fee END AS fee,
@@ -106,6 +79,15 @@ export async function getOrder(
       ORDER BY f.no`,
     [orderId],
   );
+  return orderAnswer(row, fills, market);
+}
+
+/** An order and its fills as the API answers them, from the columns above (or spot_settle's). */
+export function orderAnswer(
+  row: OrderRow,
+  fills: FillAnswerRow[],
+  market: SpotMarketDef,
+): { order: SpotOrder; fills: SpotFill[] } {
   return {
     order: toOrder(row, market),
     fills: fills.map((f) => ({
