@@ -17,6 +17,7 @@ import { liveSessionHashes } from '../auth/sessions.ts';
 import { isUuid } from '../db/query-helpers.ts';
 import { getBalances } from '../money/balances.ts';
 import type { SpotBookFeed } from '../spot/book-feed.ts';
+import { BroadcastFrame } from './broadcast-frame.ts';
 
 /** A socket with more than this queued is slow: it skips deltas and gets a snapshot later. */
 export const SLOW_SOCKET_BYTES = 512 * 1024;
@@ -246,9 +247,10 @@ export class RealtimeHub {
     return this.bySpotMarket.get(market)?.size ?? 0;
   }
 
-  private onSpotFrame(market: string, frame: Buffer, snapshot: boolean): void {
+  private onSpotFrame(market: string, payload: Buffer, snapshot: boolean): void {
     const set = this.bySpotMarket.get(market);
     if (!set) return;
+    const frame = new BroadcastFrame(payload);
     for (const c of set) {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
       if (c.ws.bufferedAmount > SLOW_SOCKET_BYTES) {
@@ -262,7 +264,7 @@ export class RealtimeHub {
         continue;
       }
       c.spotStale = false;
-      c.ws.send(frame, text);
+      frame.send(c.ws);
       this.stats.spotFramesSent += 1;
     }
   }
