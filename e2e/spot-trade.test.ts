@@ -265,4 +265,48 @@ describe.skipIf(Boolean(skip))('the spot exchange in the browser', () => {
       await settleScroll(page, assets);
     });
   });
+  it('buys from the house market maker with a market order, and cancels all open orders at once', async () => {
+    const b = await trader({ INR: '500000' });
+    await b.trade.open('BTCINR');
+    await expect
+      .poll(() => b.trade.bookRows('sell').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    const { ask } = await b.trade.bestPrices();
+    const askAmount = await b.trade.bookRowAt('sell', ask).getAttribute('data-amount');
+
+    // A market buy of 0.001 BTC takes the best ask, the house's quote.
+    await b.trade.side('Buy').click();
+    await b.trade.orderType('Market').click();
+    await expect(b.trade.price).toBeDisabled();
+    await b.trade.amount.fill('0.001');
+    await b.trade.submit('Buy BTC').click();
+    await expect(b.trade.toast(/^Order filled\. Bought 0\.001 BTC at/)).toBeVisible();
+    await expect(b.trade.recentTrades.first()).toContainText('0.001');
+    await expect
+      .poll(() => b.trade.bookRowAt('sell', ask).getAttribute('data-amount'), { timeout: 10_000 })
+      .not.toBe(askAmount);
+    const mine = (await (
+      await b.page.request.get('/api/spot/orders?status=all&page=1')
+    ).json()) as SpotOrdersResponse;
+    expect(mine.items[0]).toMatchObject({ type: 'market', status: 'filled', price: null });
+    const makers = await e2e.app.db.query<{ email: string }>(
+      `SELECT u.email FROM spot_fills f JOIN spot_orders m ON m.id = f.maker_order_id
+         JOIN users u ON u.id = m.user_id WHERE f.taker_order_id = $1`,
+      [mine.items[0]!.id],
+    );
+    expect(makers.map((m) => m.email)).toEqual(['market-maker@sikka.local']);
+
+    // Two resting bids far under the market, then Cancel all.
+    await b.trade.orderType('Limit').click();
+    for (const price of ['100000', '110000']) {
+      await b.trade.price.fill(price);
+      await b.trade.amount.fill('0.001');
+      await b.trade.submit('Buy BTC').click();
+      await expect(b.trade.toast(/^Order placed: buy 0\.001 BTC at/).first()).toBeVisible();
+    }
+    await expect(b.trade.openOrderRows).toHaveCount(2);
+    await b.trade.openOrders.getByRole('button', { name: 'Cancel all' }).click();
+    await expect(b.trade.toast('2 orders cancelled.')).toBeVisible();
+    await expect(b.trade.openOrders.getByText('You have no open orders.')).toBeVisible();
+  });
 });
