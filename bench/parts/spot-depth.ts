@@ -26,11 +26,7 @@ const USERS = 64;
 const CONNECTIONS = 8;
 /** Resting orders spread over this many ticks a side (₹5 in USDT-INR). */
 const LEVELS = 500;
-/**
- * Orders a spot_accept call writes (one transaction each): the server's own batch size.
- * spot_accept appends each answer to a jsonb array (v_out || …), which copies the array, so
- * a call's cost grows with the square of its size.
- */
+/** Orders a spot_accept call writes (one transaction each): the server's own batch size. */
 const SEED_CHUNK = 500;
 
 interface Depth {
@@ -44,7 +40,7 @@ interface Depth {
 
 /**
  * Rests orders in SQL through the server's own spot_accept (it reserves the funds and writes
- * the rows exactly as a batch does), marked open as spot_settle would, while no server runs:
+ * the rows, open, exactly as a batch does) while no server runs:
  * the next server's engine rebuilds its book from them. Buys below the mid, sells above, so
  * nothing would have crossed.
  */
@@ -110,9 +106,6 @@ async function seedResting(
         )
       ).rows;
       if (Number(row?.refused) > 0) throw new Error(`${row?.refused} resting orders refused`);
-      await c.query(`UPDATE spot_orders SET status = 'open' WHERE market = $1 AND status = 'new'`, [
-        m.symbol,
-      ]);
       await c.query('COMMIT');
     }
     return Number((await c.query<{ n: string }>(open, [m.symbol])).rows[0]?.n ?? 0);
