@@ -12,6 +12,7 @@ import type { useQuickTrade } from '@/features/quick-buy/hooks/use-quick-trade.t
 import { fieldUnit, tdsPercentLabel } from '@/features/quick-buy/lib/quick-trade.ts';
 import { AmountInput } from './amount-input.tsx';
 import { PercentSlider } from '@/components/ui/percent-slider.tsx';
+import { useCrypto } from '@/lib/realtime/use-crypto.ts';
 
 type QuickTrade = ReturnType<typeof useQuickTrade>;
 
@@ -28,6 +29,19 @@ const labels: Record<TradeType, { spend: string; receive: string; action: string
 };
 
 /**
+ * What the rate badge says. The simulated market is not a live exchange, so it says
+ * "Simulated prices" like every other screen (DESIGN.md §4); only the upstream feed is live.
+ */
+function useRateLabel(live: boolean): { text: string; title: string } {
+  const { source } = useCrypto();
+  if (!live) return { text: 'Standard rate', title: 'Market price unavailable: fallback rate' };
+  if (source === 'simulated') {
+    return { text: 'Simulated prices', title: "Rate from Sikka's built-in simulated INR market" };
+  }
+  return { text: 'Live rate', title: 'Live USDT/INR market price' };
+}
+
+/**
  * The Instant Trade card: Buy/Sell tabs, rate, linked amounts, slider, messages, submit. A
  * signed-in user whose KYC is not verified sees the rates and, in place of the form, what to
  * do about KYC: the server would refuse their trade (DESIGN.md §8).
@@ -36,6 +50,7 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
   const messageId = useId();
   const { side, order, message, signedIn } = quick;
   const text = labels[side];
+  const rateLabel = useRateLabel(quick.live);
   const spendInvalid = quick.invalidField === 'spend';
   const receiveInvalid = quick.invalidField === 'receive';
   const rateRow = (
@@ -70,9 +85,8 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
             'flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium',
             quick.live ? 'bg-up/12 text-up' : 'bg-raised text-muted',
           )}
-          title={
-            quick.live ? 'Live USDT/INR market price' : 'Market price unavailable: fallback rate'
-          }
+          title={rateLabel.title}
+          data-testid="quick-rate-source"
         >
           <span
             aria-hidden="true"
@@ -81,7 +95,7 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
               quick.live ? 'animate-pulse bg-up' : 'bg-subtle',
             )}
           />
-          {quick.live ? 'Live rate' : 'Standard rate'}
+          {rateLabel.text}
         </span>
       </div>
 
