@@ -1,3 +1,4 @@
+import { accountNotifier, type AccountNotifier } from './notifications/account-events.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     cryptoWallet: CryptoWallet | null;
     /** Sends the product's mail through the outbox (ADR 017). */
     mailer: Mailer;
+    /** Tells a user of a decision on their account: an in-app notice and a mail, in one transaction. */
+    notifyAccount: AccountNotifier;
   }
 }
 
@@ -122,6 +125,12 @@ export async function buildApp(
   await scheduleHousekeeping(app);
   const mailer = new Mailer(config, db, app.clock, app.log.child({ module: 'mail' }));
   app.decorate('mailer', mailer);
+  const notifyAccount = accountNotifier(
+    mailer,
+    app.clock,
+    () => app.publicOrigins.list()[0] ?? `http://${config.HOST}:${config.PORT}`,
+  );
+  app.decorate('notifyAccount', notifyAccount);
   mailer.start();
   // preClose: a send in flight needs the database, which an onClose hook closes.
   app.addHook('preClose', async () => {
@@ -132,6 +141,7 @@ export async function buildApp(
     config,
     db,
     logger: app.log,
+    notify: notifyAccount,
     ...(options.devChain ? { devChain: options.devChain } : {}),
     ...(options.watchDeposits === false ? { watch: false } : {}),
   });
