@@ -36,6 +36,7 @@ import tdsRoutes from './routes/tds/index.ts';
 import { recordDayOpens } from './money/overview.ts';
 import withdrawalRoutes from './routes/withdrawals/index.ts';
 import bankAccountRoutes from './routes/me/bank-accounts.ts';
+import watchlistRoutes from './routes/me/watchlist.ts';
 import type { UsdtInrRateSource } from './money/rate.ts';
 import marketRoutes from './routes/market/index.ts';
 import { marketPlugin } from './market/plugin.ts';
@@ -233,6 +234,7 @@ export async function buildApp(
   await app.register(tradeRoutes, { prefix: '/api/trades' });
   await app.register(withdrawalRoutes, { prefix: '/api/withdrawals' });
   await app.register(bankAccountRoutes, { prefix: '/api/me/bank-accounts' });
+  await app.register(watchlistRoutes, { prefix: '/api/me/watchlist' });
   await app.register(statementRoutes, { prefix: '/api/statement' });
   await app.register(tdsRoutes, { prefix: '/api/tds' });
   await app.register(marketPlugin);
