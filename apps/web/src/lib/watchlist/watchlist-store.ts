@@ -35,6 +35,13 @@ export interface WatchlistStore {
   add(id: string): void;
   remove(id: string): void;
   toggle(id: string): void;
+  /** The whole list at once (the signed-in user's, from the server), repeats dropped. */
+  replace(ids: readonly string[]): void;
+}
+
+/** `first`, then what `second` adds, each id once: the sign-in merge of two lists. */
+export function unionIds(first: readonly string[], second: readonly string[]): string[] {
+  return [...new Set([...first, ...second])];
 }
 
 export function createWatchlistStore(storage: Storage | null): WatchlistStore {
@@ -86,5 +93,9 @@ export function createWatchlistStore(storage: Storage | null): WatchlistStore {
     add: (id) => save(addId(ids, id)),
     remove: (id) => save(removeId(ids, id)),
     toggle: (id) => save(ids.includes(id) ? removeId(ids, id) : addId(ids, id)),
+    replace: (next) => {
+      const unique = [...new Set(next)];
+      if (unique.join('\n') !== ids.join('\n')) save(unique);
+    },
   };
 }
