@@ -9,7 +9,7 @@ import { KycRequiredPrompt } from '@/components/kyc/kyc-required-prompt.tsx';
 import { formatInr } from '@/lib/format.ts';
 import { startKycHref } from '@/lib/kyc-link.ts';
 import type { useQuickTrade } from '@/features/quick-buy/hooks/use-quick-trade.ts';
-import { fieldUnit, tdsPercentLabel } from '@/features/quick-buy/lib/quick-trade.ts';
+import { fieldUnit, rateLabel, tdsPercentLabel } from '@/features/quick-buy/lib/quick-trade.ts';
 import { AmountInput } from './amount-input.tsx';
 import { PercentSlider } from '@/components/ui/percent-slider.tsx';
 import { useCrypto } from '@/lib/realtime/use-crypto.ts';
@@ -28,17 +28,8 @@ const labels: Record<TradeType, { spend: string; receive: string; action: string
   sell: { spend: 'You sell', receive: 'You receive', action: 'Sell USDT' },
 };
 
-/**
- * What the rate badge says. The simulated market is not a live exchange, so it says
- * "Simulated prices" like every other screen (DESIGN.md §4); only the upstream feed is live.
- */
 function useRateLabel(live: boolean): { text: string; title: string } {
-  const { source } = useCrypto();
-  if (!live) return { text: 'Standard rate', title: 'Market price unavailable: fallback rate' };
-  if (source === 'simulated') {
-    return { text: 'Simulated prices', title: "Rate from Sikka's built-in simulated INR market" };
-  }
-  return { text: 'Live rate', title: 'Live USDT/INR market price' };
+  return rateLabel(live, useCrypto().source);
 }
 
 /**
