@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WATCHLIST_MAX } from '@sikka/contracts';
 import { createWatchlistStore, unionIds } from './watchlist-store.ts';
-import { mergesOnSignIn, sendable } from './watchlist-sync.ts';
+import { sendable, syncChoice, syncedIds } from './watchlist-sync.ts';
 
 describe('the watchlist across devices', () => {
   it('merges on sign-in as a union: the server list first, then what this browser adds, no repeats', () => {
@@ -13,10 +13,34 @@ describe('the watchlist across devices', () => {
     expect(unionIds([], ['DOGEINR', 'DOGEINR'])).toEqual(['DOGEINR']);
   });
 
-  it('merges only when the user signs in on this page; a page opened signed in takes the server list', () => {
-    expect(mergesOnSignIn('signedOut')).toBe(true);
-    expect(mergesOnSignIn('loading')).toBe(false);
-    expect(mergesOnSignIn('signedIn')).toBe(false);
+  it('merges when the user signs in on this page; else keeps unconfirmed changes, or the server list', () => {
+    expect(syncChoice('signedOut', false)).toBe('union');
+    expect(syncChoice('signedOut', true)).toBe('union');
+    expect(syncChoice('loading', true)).toBe('local');
+    expect(syncChoice('loading', false)).toBe('server');
+    const server = ['BTCINR', 'ETHINR'];
+    const local = ['SOLINR', 'BTCINR'];
+    expect(syncedIds('union', server, local)).toEqual(['BTCINR', 'ETHINR', 'SOLINR']);
+    expect(syncedIds('local', server, local)).toEqual(local);
+    expect(syncedIds('server', server, local)).toEqual(server);
+  });
+
+  it('marks a user change unsaved until the server confirms it; a replace from the server does not', () => {
+    const map = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    } as unknown as Storage;
+    const store = createWatchlistStore(storage);
+    store.replace(['BTCINR']);
+    expect(store.isUnsaved()).toBe(false);
+    store.add('ETHINR');
+    expect(store.isUnsaved()).toBe(true);
+    // A reload keeps the mark with the list.
+    expect(createWatchlistStore(storage).isUnsaved()).toBe(true);
+    store.markSaved();
+    expect(store.isUnsaved()).toBe(false);
   });
 
   it('sends the server only INR market codes, at most WATCHLIST_MAX', () => {

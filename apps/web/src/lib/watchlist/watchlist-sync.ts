@@ -16,12 +16,27 @@ export function sendable(ids: readonly string[]): string[] {
 }
 
 /**
- * Whether a signed-in page should take the server's list as it is (`false`) or merge it with
- * the browser's (`true`): merged only when the user signs in on this page, so coins picked
- * as a guest are kept; a page opened already signed in trusts the server, so a coin removed
- * on another device does not come back from this browser's older copy.
+ * Which list a signed-in page keeps once it has the server's:
+ * - 'union' when the user signs in on this page: the coins picked as a guest are kept;
+ * - 'local' when this browser has changes the server never confirmed (made offline, or just
+ *   before a reload cut their request short): they are the newest;
+ * - 'server' otherwise, so a coin removed on another device does not come back from this
+ *   browser's older copy.
  */
-export const mergesOnSignIn = (before: string) => before === 'signedOut';
+export function syncChoice(before: string, unsaved: boolean): 'union' | 'local' | 'server' {
+  if (before === 'signedOut') return 'union';
+  return unsaved ? 'local' : 'server';
+}
+
+/** The list a signed-in page keeps, by `syncChoice`. */
+export function syncedIds(
+  choice: ReturnType<typeof syncChoice>,
+  server: readonly string[],
+  local: readonly string[],
+): readonly string[] {
+  if (choice === 'union') return unionIds(server, local);
+  return choice === 'local' ? local : server;
+}
 
 const save = (ids: readonly string[]) =>
   api.put<WatchlistResponse>('/api/me/watchlist', { ids: sendable(ids) });
@@ -40,7 +55,12 @@ function followChanges(store: WatchlistStore): () => void {
     try {
       do {
         again = false;
-        await save(store.getIds()).catch(() => undefined);
+        const saved = await save(store.getIds()).then(
+          () => true,
+          () => false,
+        );
+        // Confirmed and nothing newer waiting: the browser's list is the server's again.
+        if (saved && !again) store.markSaved();
       } while (again && !stopped);
     } finally {
       busy = false;
@@ -72,9 +92,15 @@ export function WatchlistSync() {
       try {
         const server = await api.get('/api/me/watchlist', { schema: watchlistResponseSchema });
         if (cancelled) return;
-        const next = mergesOnSignIn(previous) ? unionIds(server.ids, store.getIds()) : server.ids;
+        const choice = syncChoice(previous, store.isUnsaved());
+        const next = syncedIds(choice, server.ids, store.getIds());
         store.replace(next);
-        if (next.join('\n') !== server.ids.join('\n')) await save(next).catch(() => undefined);
+        if (next.join('\n') === server.ids.join('\n')) store.markSaved();
+        else
+          await save(next).then(
+            () => store.markSaved(),
+            () => undefined,
+          );
       } catch {
         // Offline or refused: the browser's list stays; the next change tries the server again.
       }
