@@ -51,7 +51,8 @@ describe.skipIf(Boolean(skip))('signing in returns to the page that asked for it
       '//evil.example',
       'https://evil.example/trade',
       '/\\evil.example',
-      '/%5Cevil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
       'javascript:alert(1)',
       '/login',
     ]) {
