@@ -74,7 +74,13 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
         <span
           className={clsx(
             'flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium',
-            quick.live ? 'bg-up/12 text-up' : 'bg-raised text-muted',
+            // Simulated prices wear the accent of the app's "Simulated prices" badge; green
+            // is kept for a live exchange's rate.
+            !quick.live
+              ? 'bg-raised text-muted'
+              : rateLabel.text === 'Simulated prices'
+                ? 'bg-accent/10 text-accent'
+                : 'bg-up/12 text-up',
           )}
           title={rateLabel.title}
           data-testid="quick-rate-source"
@@ -83,7 +89,11 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
             aria-hidden="true"
             className={clsx(
               'size-1.5 rounded-full',
-              quick.live ? 'animate-pulse bg-up' : 'bg-subtle',
+              !quick.live
+                ? 'bg-subtle'
+                : rateLabel.text === 'Simulated prices'
+                  ? 'animate-pulse bg-accent'
+                  : 'animate-pulse bg-up',
             )}
           />
           {rateLabel.text}
