@@ -158,7 +158,7 @@ describe.skipIf(Boolean(skip))('account recovery and security in the browser', (
 
     // The other browser's session ended: its dashboard sends it to /login.
     await dashboard.shell.open('/dashboard');
-    await other.waitForURL('**/login');
+    await other.waitForURL((url) => url.pathname === '/login');
 
     // The old password no longer signs in; the new one does.
     await reset.loginLink.click();

@@ -147,17 +147,27 @@ describe.skipIf(Boolean(skip))('crypto deposits in the browser on a local chain'
     await expect(deposit.address).toHaveCount(0);
     await expect(deposit.qr).toHaveCount(0);
     await expect(deposit.copyAddress).toHaveCount(0);
+    // Nothing on the page invites a send on a network the wallet does not watch.
+    await expect(page.getByText(/Send only/)).toHaveCount(0);
     await noToasts(page);
     await screenshotBothSizes(page, 'crypto-deposit-btc', looksRight(deposit.unavailable));
     await page.setViewportSize(VIEWPORTS.desktop);
     await deposit.network.selectOption('lightning');
     await expect(deposit.unavailable).toContainText(bitcoinText);
     await expect(deposit.address).toHaveCount(0);
+    await expect(page.getByText(/Send only/)).toHaveCount(0);
     expect(await page.content()).not.toContain(server.address);
 
     // Back to an asset of the chain: the same address for good.
     await deposit.coin.selectOption('ETH');
     await expect(deposit.network).toHaveValue('evm');
+    expect(await deposit.network.locator('option').allInnerTexts()).toEqual([server.network]);
+    // Never "Send only ETH on the Bitcoin Network": the warning names the chain watched.
+    const takes = server.assets.map((a) => (a === 'USDT' ? 'USDT (ERC-20)' : a)).join(' or ');
+    await expect(deposit.networkWarning).toHaveText(
+      `Send only ${takes} on ${server.network}. Coins sent on another network are lost.`,
+    );
+    expect(await page.content()).not.toMatch(/Send only [^<]* on (Bitcoin|Lightning)/);
     await page
       .getByText(`Your ETH deposit address on ${server.network}`, { exact: true })
       .waitFor();

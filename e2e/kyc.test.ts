@@ -104,6 +104,9 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
     await screenshotBothSizes(page, 'kyc-individual-errors');
     await page.setViewportSize(VIEWPORTS.desktop);
 
+    // The Aadhaar placeholder shows the format without being a number our own check refuses.
+    expect(await kyc.field('Aadhar Number').getAttribute('placeholder')).toBe('XXXX XXXX XXXX');
+
     // Format hints next to the fields, with the server's own rules.
     await kyc.field('Aadhar Number').fill('1234');
     await kyc.field('PAN Number').fill('ABC12');
@@ -124,6 +127,24 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
       .waitFor();
     await kyc.setFile('bankStatement', docs.panFront);
     await kyc.fileSlot('bankStatement').getByText(messages.kyc.pdfType).waitFor();
+
+    // A text file renamed .jpg (or .pdf) is judged by its bytes: refused at once, next to the
+    // field, and never shown as a broken thumbnail.
+    const text = Buffer.from('Not a picture, only words.\n');
+    await kyc.setFile('panFront', { name: 'pan.jpg', mimeType: 'image/jpeg', buffer: text });
+    await kyc.fileSlot('panFront').getByText(messages.kyc.imageContent('PAN card image')).waitFor();
+    await expect(kyc.fileSlot('panFront').getByRole('img')).toHaveCount(0);
+    expect(await kyc.fileInput('panFront').getAttribute('aria-invalid')).toBe('true');
+    await screenshotBothSizes(page, 'kyc-renamed-file', () =>
+      kyc.fileSlot('panFront').scrollIntoViewIfNeeded(),
+    );
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await kyc.setFile('bankStatement', {
+      name: 'bank.pdf',
+      mimeType: 'application/pdf',
+      buffer: text,
+    });
+    await kyc.fileSlot('bankStatement').getByText(messages.kyc.pdfContent).waitFor();
 
     // Everything filled: previews for each file, removable.
     await kyc.fillText(values());
@@ -187,6 +208,8 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
       await expect.poll(() => review.imageLoaded(alt)).toBe(true);
     }
     await expect(review.statementLink).toBeVisible();
+    // The PAN the user typed, to compare with the PAN card's image.
+    await expect(review.panNumber).toHaveText('ABCDE1234F');
     await screenshotBothSizes(adminPage, 'admin-kyc-review');
     await adminPage.setViewportSize(VIEWPORTS.desktop);
 

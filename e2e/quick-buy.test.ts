@@ -41,6 +41,8 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     const quick = new QuickBuyPage(page);
     await quick.goto();
     await quick.available.filter({ hasText: '₹10,000.00' }).waitFor();
+    // The simulated market says so here too, like every other screen.
+    await expect(page.getByTestId('quick-rate-source')).toHaveText('Simulated prices');
     await screenshotBothSizes(quick.page, 'quick-buy-buy');
     await page.setViewportSize(VIEWPORTS.desktop);
 
@@ -97,7 +99,11 @@ describe.skipIf(Boolean(skip))('quick buy in the browser', () => {
     expect(afterSell.usdt).toBe('0.00000000');
 
     await quick.successDialog.getByRole('button', { name: 'Explore Wallet' }).click();
-    await page.waitForURL('**/dashboard/wallet/inr-deposit');
+    // The wallet overview: every asset the user holds, the USDT just sold back at zero.
+    await page.waitForURL((url) => url.pathname === '/dashboard/wallet');
+    const assets = page.getByRole('table', { name: 'Your assets' });
+    await expect(assets.getByRole('row').filter({ hasText: 'Indian Rupee' })).toBeVisible();
+    await expect(assets.getByRole('row').filter({ hasText: 'USDT' })).toBeVisible();
     const trades = await e2e.app.db.query<{ type: string }>(
       'SELECT type FROM trades WHERE user_id = $1 ORDER BY created_at',
       [userId],

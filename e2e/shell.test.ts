@@ -261,9 +261,11 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       expect(items).toEqual(DASHBOARD_MENU);
       await expect.poll(() => page.title()).toBe('Overview · Sikka');
 
-      await expectSettlesAt(page, '/dashboard/wallet', '/dashboard/wallet/inr-deposit');
-      await expect.poll(() => page.title()).toBe('Deposit INR · Sikka');
+      // The wallet's landing is its overview of every asset (issue 19).
+      await expectSettlesAt(page, '/dashboard/wallet', '/dashboard/wallet');
+      await expect.poll(() => page.title()).toBe('Wallet · Sikka');
       for (const [path, title] of [
+        ['/dashboard/wallet/inr-deposit', 'Deposit INR · Sikka'],
         ['/dashboard/wallet/inr-withdraw', 'Withdraw INR · Sikka'],
         ['/dashboard/wallet/crypto-deposit', 'Deposit Crypto · Sikka'],
         ['/dashboard/wallet/crypto-withdraw', 'Withdraw Crypto · Sikka'],

@@ -19,12 +19,13 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
   it('INR deposit shows the method, limits, sample bank details, notices and the empty list', async () => {
     const { page } = await verifiedUserPage(e2e);
     const wallet = new WalletPage(page);
-    await wallet.open('/dashboard/wallet', { kycPending: false });
+    await wallet.open('/dashboard/wallet/inr-deposit', { kycPending: false });
     expect(wallet.shell.pathname()).toBe('/dashboard/wallet/inr-deposit');
     const tabs = await wallet.tabs
       .getByRole('link')
       .evaluateAll((as) => as.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
     expect(tabs).toEqual([
+      ['Overview', '/dashboard/wallet'],
       ['Deposit INR', '/dashboard/wallet/inr-deposit'],
       ['Withdraw INR', '/dashboard/wallet/inr-withdraw'],
       ['Deposit Crypto', '/dashboard/wallet/crypto-deposit'],

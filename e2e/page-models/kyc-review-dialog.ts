@@ -25,6 +25,12 @@ export class KycReviewDialog {
   get maskedAadhaar(): Locator {
     return this.root.getByText(/^XXXX XXXX \d{4}$/);
   }
+  /** The PAN number the user typed, in full (the admin compares it with the PAN image). */
+  get panNumber(): Locator {
+    return this.root
+      .locator('dt', { hasText: 'PAN number' })
+      .locator('xpath=following-sibling::dd[1]');
+  }
   get approve(): Locator {
     return this.root.getByRole('button', { name: 'Approve', exact: true });
   }

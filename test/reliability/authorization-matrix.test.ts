@@ -283,6 +283,8 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   'GET /api/auth/sign-ins': { access: 'user' },
   'GET /api/notifications': { access: 'user' },
   'POST /api/notifications/read': { access: 'user' },
+  'GET /api/me/watchlist': { access: 'user' },
+  'PUT /api/me/watchlist': { access: 'user', probe: () => json({ ids: ['BTCINR'] }) },
   'GET /api/dev/mailbox': { access: 'public' },
   'GET /api/admin/audit.csv': { access: 'admin' },
   'GET /api/admin/users/:id/sign-ins': { access: 'admin' },

@@ -1,3 +1,4 @@
+import { accountNotifier, type AccountNotifier } from './notifications/account-events.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
@@ -35,6 +36,7 @@ import tdsRoutes from './routes/tds/index.ts';
 import { recordDayOpens } from './money/overview.ts';
 import withdrawalRoutes from './routes/withdrawals/index.ts';
 import bankAccountRoutes from './routes/me/bank-accounts.ts';
+import watchlistRoutes from './routes/me/watchlist.ts';
 import type { UsdtInrRateSource } from './money/rate.ts';
 import marketRoutes from './routes/market/index.ts';
 import { marketPlugin } from './market/plugin.ts';
@@ -65,6 +67,8 @@ declare module 'fastify' {
     cryptoWallet: CryptoWallet | null;
     /** Sends the product's mail through the outbox (ADR 017). */
     mailer: Mailer;
+    /** Tells a user of a decision on their account: an in-app notice and a mail, in one transaction. */
+    notifyAccount: AccountNotifier;
   }
 }
 
@@ -122,6 +126,12 @@ export async function buildApp(
   await scheduleHousekeeping(app);
   const mailer = new Mailer(config, db, app.clock, app.log.child({ module: 'mail' }));
   app.decorate('mailer', mailer);
+  const notifyAccount = accountNotifier(
+    mailer,
+    app.clock,
+    () => app.publicOrigins.list()[0] ?? `http://${config.HOST}:${config.PORT}`,
+  );
+  app.decorate('notifyAccount', notifyAccount);
   mailer.start();
   // preClose: a send in flight needs the database, which an onClose hook closes.
   app.addHook('preClose', async () => {
@@ -132,6 +142,7 @@ export async function buildApp(
     config,
     db,
     logger: app.log,
+    notify: notifyAccount,
     ...(options.devChain ? { devChain: options.devChain } : {}),
     ...(options.watchDeposits === false ? { watch: false } : {}),
   });
@@ -230,6 +241,7 @@ export async function buildApp(
   await app.register(tradeRoutes, { prefix: '/api/trades' });
   await app.register(withdrawalRoutes, { prefix: '/api/withdrawals' });
   await app.register(bankAccountRoutes, { prefix: '/api/me/bank-accounts' });
+  await app.register(watchlistRoutes, { prefix: '/api/me/watchlist' });
   await app.register(statementRoutes, { prefix: '/api/statement' });
   await app.register(tdsRoutes, { prefix: '/api/tds' });
   await app.register(marketPlugin);

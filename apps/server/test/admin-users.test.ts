@@ -100,6 +100,21 @@ describe.each(availableDrivers())('admin users and KYC review on %s', (driver) =
     expect(bad.statusCode).toBe(400);
   });
 
+  it('shows the admin the PAN number the user typed, and no one else', async () => {
+    const u = await submitted(`Pan${Date.now()}`);
+    const item = (await list(`?search=${encodeURIComponent(u.email)}`)).json().items[0];
+    expect(item.id).toBe(u.id);
+    expect(item.panNumber).toBe('ABCDE1234F');
+    // The user's own view of their account carries no PAN number field.
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: u.cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).not.toHaveProperty('panNumber');
+    // An unsubmitted user has none.
+    const fresh = await signUp(t.app);
+    const blank = (await list(`?search=${encodeURIComponent(fresh.email)}`)).json().items[0];
+    expect(blank.panNumber).toBeNull();
+  });
+
   it('approves only a submitted KYC: verified with kyc_verified_at, reason cleared', async () => {
     const pending = await signUp(t.app);
     const notYet = await decide(pending.id, { decision: 'approve' });

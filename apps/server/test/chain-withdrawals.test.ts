@@ -79,6 +79,20 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
     );
   };
   const tokenBalance = (address: Address) => wallet().adapter.balance(address, 'USDT');
+  /** The user's notices about crypto withdrawals, newest first, and the mails queued for them. */
+  const told = async (user: { cookie: string; email: string }) => {
+    const list = (await get('/api/notifications', user.cookie)).json() as {
+      items: Array<{ kind: string; body: string }>;
+    };
+    const mails = await t.app.db.query<{ subject: string }>(
+      'SELECT subject FROM email_outbox WHERE to_address = $1 ORDER BY id',
+      [user.email],
+    );
+    return {
+      notices: list.items.filter((n) => n.kind.startsWith('crypto_withdrawal')),
+      subjects: mails.map((m) => m.subject).filter((s) => s.startsWith('Crypto withdrawal')),
+    };
+  };
 
   it('refuses bad requests with a message at the field, and holds nothing', async () => {
     const user = await fundedUser('100');
@@ -232,6 +246,15 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
     expect(done).toMatchObject({ status: 'completed', txHash: sent.txHash });
     expect(done.completedAt).not.toBeNull();
     expect(await state(user.cookie)).toMatchObject({ USDT: '74.00000000/0.00000000' });
+    // The owner hears of it once (approval is not news): a notice and a mail.
+    const heard = await told(user);
+    expect(heard.notices).toEqual([
+      expect.objectContaining({
+        kind: 'crypto_withdrawal_completed',
+        body: `Your withdrawal of 25 USDT was sent and confirmed on chain (transaction ${sent.txHash}).`,
+      }),
+    ]);
+    expect(heard.subjects).toEqual(['Crypto withdrawal completed · Sikka']);
     // Exactly one transaction from the hot wallet, and more steps send nothing again.
     await wallet().sender.step();
     expect(await wallet().adapter.nonce('latest')).toBe(nonceBefore + 1);
@@ -339,6 +362,16 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
     ).toBe(404);
     expect((await get('/api/crypto/withdrawals', stranger.cookie)).json().withdrawals).toEqual([]);
     expect(await state(user.cookie)).toMatchObject({ USDT: '100.00000000/0.00000000' });
+    // The rejection is told; the owner's own cancellation is not.
+    expect(await told(user)).toEqual({
+      notices: [
+        expect.objectContaining({
+          kind: 'crypto_withdrawal_rejected',
+          body: 'Your withdrawal of 10 USDT was rejected: Address on a sanctions list. The amount and the fee are back in your wallet.',
+        }),
+      ],
+      subjects: ['Crypto withdrawal rejected · Sikka'],
+    });
   });
 
   it('counts the daily limit over every request not given back', async () => {
@@ -466,6 +499,15 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
       expect(w.failureReason).toMatch(/back in your wallet/);
       expect(await state(user.cookie)).toMatchObject({ USDT: '50.00000000/0.00000000' });
       expect(await tokenBalance(to)).toBe(0n);
+      expect(await told(user)).toEqual({
+        notices: [
+          expect.objectContaining({
+            kind: 'crypto_withdrawal_failed',
+            body: 'Your withdrawal of 20 USDT failed: The transaction failed on chain. The amount and the fee are back in your wallet.',
+          }),
+        ],
+        subjects: ['Crypto withdrawal failed · Sikka'],
+      });
     } finally {
       // Refill the hot wallet for the tests after this one.
       await chain().waitMined(await chain().fund(hot, 'USDT', 1_000_000n * 10n ** 6n));

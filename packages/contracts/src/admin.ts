@@ -12,8 +12,14 @@ export const adminUsersQuerySchema = pagedQuerySchema.extend({
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 
-/** A user row of the admin list: the client User plus the INR balance as a decimal string. */
-export const adminUserSchema = userSchema.extend({ balance: z.string() });
+/**
+ * A user row of the admin list: the client User plus the INR balance as a decimal string and
+ * the PAN the user typed (admin only: the KYC review compares it with the PAN card's image).
+ */
+export const adminUserSchema = userSchema.extend({
+  balance: z.string(),
+  panNumber: z.string().nullable(),
+});
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersResponseSchema = z.object({

@@ -220,6 +220,12 @@ export const messages = {
     imageUnreadable: (label: string) =>
       `${label} could not be read. Please upload another picture.`,
     pdfType: 'Bank statement must be a PDF file',
+    /** The name says image, the bytes do not (e.g. a text file renamed .jpg). */
+    imageContent: (label: string) =>
+      `${label} is not a JPEG, PNG or WebP image inside, whatever its name says. Please choose the picture itself.`,
+    pdfContent:
+      'Bank statement is not a PDF inside, whatever its name says. Please choose the PDF itself.',
+    fileUnreadable: 'This file could not be read. Please choose it again.',
     pdfTooLarge: 'Bank statement must be at most 10 MB',
     pdfActiveContent:
       'Bank statement contains scripts, actions or embedded files and cannot be accepted. Please upload a plain PDF.',

@@ -1,3 +1,4 @@
+import type { AccountNotifier } from '../notifications/account-events.ts';
 import { messages } from '@sikka/contracts';
 import { setAuditActor } from '../audit/audit-log.ts';
 import type { Db } from '../db/index.ts';
@@ -11,6 +12,8 @@ export interface KycDecision {
   reason?: string | undefined;
   adminId: string;
   now: Date;
+  /** Tells the user (notice and mail) in the decision's transaction. */
+  notify?: AccountNotifier;
 }
 
 /**
@@ -42,6 +45,13 @@ export async function decideKyc(db: Db, input: KycDecision): Promise<UserRow> {
               WHERE id = $1 RETURNING *`,
             [input.userId, input.reason],
           );
+    await input.notify?.(
+      tx,
+      input.userId,
+      input.decision === 'approve'
+        ? { kind: 'kyc_approved' }
+        : { kind: 'kyc_rejected', reason: input.reason ?? '' },
+    );
     return updated[0]!;
   });
 }

@@ -143,3 +143,19 @@ export function twoFactorChangedMail(
     },
   );
 }
+
+/** A mail that tells of an event on the account (KYC decided, money in or out), with its page. */
+export interface AccountEventText {
+  subject: string;
+  kind: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+}
+
+export function accountEventMail(to: string, fullName: string, event: AccountEventText): Mail {
+  return render(to, event.subject, event.kind, {
+    greeting: `Hello ${firstName(fullName)},`,
+    paragraphs: event.paragraphs,
+    action: event.action,
+  });
+}

@@ -1,3 +1,4 @@
+import type { AccountNotifier } from '../notifications/account-events.ts';
 import {
   ADMIN_PAGE_SIZE,
   CHAIN_WITHDRAWAL_RULES,
@@ -345,6 +346,7 @@ export function decideChainWithdrawal(
   key: string | undefined,
   decision: ChainWithdrawalDecision,
   chain: WithdrawalChain,
+  notify?: AccountNotifier,
 ): Promise<StoredAnswer<{ withdrawal: AdminChainWithdrawal }>> {
   const hash = requestHash(`${decision.kind}-chain-withdrawal`, { id, decision });
   return runAdminDecision(db, { adminId, recordId: id, key, hash }, async (tx) => {
@@ -364,7 +366,17 @@ export function decideChainWithdrawal(
     } catch (err) {
       throw moneyError(err) ?? err;
     }
-    return { withdrawal: toAdminChainWithdrawal(rows[0]!, chain) };
+    const withdrawal = toAdminChainWithdrawal(rows[0]!, chain);
+    // An approval is not news yet: the user hears when it completes or fails on chain.
+    if (decision.kind === 'reject') {
+      await notify?.(tx, withdrawal.user.id, {
+        kind: 'crypto_withdrawal_rejected',
+        amount: withdrawal.amount,
+        asset: withdrawal.asset,
+        reason: decision.reason,
+      });
+    }
+    return { withdrawal };
   });
 }
 

@@ -1,3 +1,4 @@
+import type { AccountNotifier } from '../notifications/account-events.ts';
 import path from 'node:path';
 import {
   compareDecimal,
@@ -61,6 +62,8 @@ export interface OpenWalletOptions {
   devChain?: DevChain;
   /** Whether the watcher and sender loops run (default true); tests may step them instead. */
   watch?: boolean;
+  /** Tells users of their completed and failed withdrawals (notice and mail). */
+  notify?: AccountNotifier;
 }
 
 /**
@@ -129,6 +132,7 @@ export async function openCryptoWallet(options: OpenWalletOptions): Promise<Cryp
       confirmations: config.CHAIN_CONFIRMATIONS,
       logger,
       pollIntervalMs: config.CHAIN_POLL_MS,
+      ...(options.notify ? { notify: options.notify } : {}),
     });
     if (devChain) await fillDevHotWallet(devChain, adapter);
     // One step before the loop: a new chain's cursor is set at the head now, before any

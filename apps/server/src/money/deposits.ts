@@ -1,3 +1,4 @@
+import type { AccountNotifier } from '../notifications/account-events.ts';
 import {
   ADMIN_PAGE_SIZE,
   messages,
@@ -148,14 +149,29 @@ export function decideDepositOnce(
   depositId: string,
   key: string | undefined,
   decision: DepositDecision,
+  notify?: AccountNotifier,
 ): Promise<StoredAnswer<{ deposit: AdminDeposit }>> {
   const hash = requestHash(`${decision.kind}-deposit`, { depositId, decision });
-  return runAdminDecision(db, { adminId, recordId: depositId, key, hash }, async (tx) => ({
-    deposit:
+  return runAdminDecision(db, { adminId, recordId: depositId, key, hash }, async (tx) => {
+    const deposit =
       decision.kind === 'approve'
         ? await approveDeposit(tx, depositId, adminId)
-        : await rejectDeposit(tx, depositId, decision.reason, adminId),
-  }));
+        : await rejectDeposit(tx, depositId, decision.reason, adminId);
+    // The user hears of it in the same transaction: a replayed decision tells nothing twice.
+    await notify?.(
+      tx,
+      deposit.user.id,
+      decision.kind === 'approve'
+        ? { kind: 'deposit_credited', id: deposit.id, amount: deposit.amount }
+        : {
+            kind: 'deposit_rejected',
+            id: deposit.id,
+            amount: deposit.amount,
+            reason: decision.reason,
+          },
+    );
+    return { deposit };
+  });
 }
 
 /** The search matches user name, e-mail, UTR or deposit id, partial, case-insensitive. */

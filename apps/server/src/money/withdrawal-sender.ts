@@ -8,7 +8,8 @@ import {
 } from '../chain/adapter.ts';
 import { trimDecimal } from '@sikka/contracts';
 import { requireAddress, toBaseUnits } from '../chain/values.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import type { AccountNotifier } from '../notifications/account-events.ts';
 import type { WatcherLogger } from './deposit-watcher.ts';
 import { PollLoop } from './poll-loop.ts';
 
@@ -24,6 +25,8 @@ export interface WithdrawalSenderOptions {
    * database and before it is sent. Production never sets it.
    */
   afterSign?: (withdrawalId: string) => Promise<void>;
+  /** Tells the owner a withdrawal completed or failed (notice and mail), in the same transaction. */
+  notify?: AccountNotifier;
 }
 
 export interface SenderStepResult {
@@ -73,6 +76,7 @@ export class WithdrawalSender {
   readonly #confirmations: number;
   readonly #log: WatcherLogger;
   readonly #afterSign: ((id: string) => Promise<void>) | undefined;
+  readonly #notify: AccountNotifier | undefined;
   readonly #loop: PollLoop;
 
   constructor(options: WithdrawalSenderOptions) {
@@ -84,6 +88,7 @@ export class WithdrawalSender {
     this.#confirmations = options.confirmations;
     this.#log = options.logger;
     this.#afterSign = options.afterSign;
+    this.#notify = options.notify;
     this.#loop = new PollLoop(
       async () => {
         await this.step();
@@ -211,7 +216,7 @@ export class WithdrawalSender {
       const mined = [row.id, String(receipt.blockNumber), receipt.blockHash.toLowerCase()];
       if (receipt.status === 'success') {
         const sql = `SELECT 1 FROM complete_chain_withdrawal($1::uuid, $2::bigint, $3, $4::bigint)`;
-        if (!(await this.#settle(sql, [...mined, depth]))) continue;
+        if (!(await this.#settle(sql, [...mined, depth], (tx) => this.#tell(tx, row.id)))) continue;
         result.completed.push(row.id);
         this.#log.info(
           { withdrawalId: row.id, txHash: row.tx_hash },
@@ -221,13 +226,48 @@ export class WithdrawalSender {
         const sql = `SELECT 1 FROM fail_chain_withdrawal($1::uuid, $2::bigint, $3, $4)`;
         const reason =
           'The transaction failed on chain. The amount and the fee are back in your wallet.';
-        if (!(await this.#settle(sql, [...mined, reason]))) continue;
+        if (!(await this.#settle(sql, [...mined, reason], (tx) => this.#tell(tx, row.id))))
+          continue;
         result.failed.push(row.id);
         this.#log.error(
           { withdrawalId: row.id, txHash: row.tx_hash },
           'crypto withdrawal reverted',
         );
       }
+    }
+  }
+
+  /** The owner hears of a completed or failed withdrawal (the row as just settled). */
+  async #tell(tx: Queryable, id: string): Promise<void> {
+    if (!this.#notify) return;
+    const rows = await tx.query<{
+      user_id: string;
+      status: string;
+      asset: string;
+      amount: string;
+      tx_hash: string | null;
+      failure_reason: string | null;
+    }>(
+      `SELECT user_id, status, asset, amount::text AS amount, tx_hash, failure_reason
+         FROM chain_withdrawals WHERE id = $1`,
+      [id],
+    );
+    const w = rows[0];
+    if (!w) return;
+    if (w.status === 'completed') {
+      await this.#notify(tx, w.user_id, {
+        kind: 'crypto_withdrawal_completed',
+        amount: w.amount,
+        asset: w.asset,
+        txHash: w.tx_hash ?? '',
+      });
+    } else if (w.status === 'failed') {
+      await this.#notify(tx, w.user_id, {
+        kind: 'crypto_withdrawal_failed',
+        amount: w.amount,
+        asset: w.asset,
+        reason: w.failure_reason ?? '',
+      });
     }
   }
 
@@ -242,9 +282,21 @@ export class WithdrawalSender {
    * restarted one) already moved the withdrawal on: the function's status check (SK003)
    * refused, and nothing was written twice.
    */
-  async #settle(sql: string, params: unknown[]): Promise<boolean> {
+  async #settle(
+    sql: string,
+    params: unknown[],
+    after?: (tx: Queryable) => Promise<void>,
+  ): Promise<boolean> {
     try {
-      await this.#db.query(sql, params);
+      if (!after) {
+        await this.#db.query(sql, params);
+        return true;
+      }
+      // The owner's notice and mail commit with the outcome they tell of, or not at all.
+      await this.#db.transaction(async (tx) => {
+        await tx.query(sql, params);
+        await after(tx);
+      });
       return true;
     } catch (err) {
       if ((err as { code?: unknown }).code === 'SK003') return false;

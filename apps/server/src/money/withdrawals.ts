@@ -1,3 +1,4 @@
+import type { AccountNotifier } from '../notifications/account-events.ts';
 import {
   ADMIN_PAGE_SIZE,
   groupInr,
@@ -278,6 +279,7 @@ export function decideWithdrawal(
   withdrawalId: string,
   key: string | undefined,
   decision: WithdrawalDecision,
+  notify?: AccountNotifier,
 ): Promise<StoredAnswer<{ withdrawal: AdminWithdrawal }>> {
   const hash = requestHash(`${decision.kind}-withdrawal`, { withdrawalId, decision });
   return runAdminDecision(db, { adminId, recordId: withdrawalId, key, hash }, async (tx) => {
@@ -305,7 +307,25 @@ export function decideWithdrawal(
       }
       throw moneyError(err) ?? err;
     }
-    return { withdrawal: toAdminWithdrawal(rows[0]!) };
+    const withdrawal = toAdminWithdrawal(rows[0]!);
+    await notify?.(
+      tx,
+      withdrawal.user.id,
+      decision.kind === 'approve'
+        ? {
+            kind: 'withdrawal_paid',
+            id: withdrawal.id,
+            amount: withdrawal.amount,
+            utrNumber: decision.utrNumber,
+          }
+        : {
+            kind: 'withdrawal_rejected',
+            id: withdrawal.id,
+            amount: withdrawal.amount,
+            reason: decision.reason,
+          },
+    );
+    return { withdrawal };
   });
 }
 

@@ -24,6 +24,7 @@ export interface UserRow {
   bank_name: string | null;
   bank_ifsc_code: string | null;
   bank_account_number: string | null;
+  pan_number: string | null;
   balance: string;
   email_verified_at: Date | null;
   totp_enabled_at: Date | null;

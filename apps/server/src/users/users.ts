@@ -64,7 +64,7 @@ const ADMIN_LIST: ListQuery<UserRow, AdminUser> = {
   orderBy: 'created_at DESC, id DESC',
   statusColumn: 'kyc_status',
   searchColumns: ['full_name', 'email'],
-  toItem: (row) => ({ ...toUser(row), balance: row.balance }),
+  toItem: (row) => ({ ...toUser(row), balance: row.balance, panNumber: row.pan_number }),
 };
 
 /** Every user, newest first, with the INR balance and the exact number of matches. */

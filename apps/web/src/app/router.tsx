@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { footerLabel } from '@/config/footer-links.ts';
 import { AppSkeleton } from '@/components/layout/app-skeleton.tsx';
@@ -171,8 +171,12 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, lazy: overview, handle: handle({ title: 'Overview' }) },
                       {
+                        // Everything the user holds (issue 19), with the four pages one tab away.
                         path: paths.dashboard.wallet,
-                        element: <Navigate to={paths.dashboard.inrDeposit} replace />,
+                        lazy: page(
+                          () => import('@/features/wallet/pages/wallet-overview-page.tsx'),
+                        ),
+                        handle: handle({ title: 'Wallet' }),
                       },
                       {
                         path: paths.dashboard.inrDeposit,

@@ -37,7 +37,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       key: string | undefined,
       d: ChainWithdrawalDecision,
     ) => {
-      const answer = await decideChainWithdrawal(db, adminId, id, key, d, chain());
+      const answer = await decideChainWithdrawal(
+        db,
+        adminId,
+        id,
+        key,
+        d,
+        chain(),
+        app.notifyAccount,
+      );
       // An approval is signed and sent at once, not after the sender's next pause.
       if (d.kind === 'approve') app.cryptoWallet?.sender.poke();
       return answer;

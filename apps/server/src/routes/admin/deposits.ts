@@ -7,7 +7,12 @@ import {
 } from '@sikka/contracts';
 import { requireAdminHook } from '../../auth/plugin.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { decideDepositOnce, listAdminDeposits } from '../../money/deposits.ts';
+import type { Db } from '../../db/index.ts';
+import {
+  decideDepositOnce,
+  listAdminDeposits,
+  type DepositDecision,
+} from '../../money/deposits.ts';
 import { adminPage, decisionHandler, decisionSchema } from './route-helpers.ts';
 
 /**
@@ -32,7 +37,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const answers = { 200: adminDepositResponseSchema, ...errorResponses };
-  const decide = decisionHandler(app.db, decideDepositOnce);
+  const decide = decisionHandler(
+    app.db,
+    (db: Db, adminId: string, id: string, key: string | undefined, d: DepositDecision) =>
+      decideDepositOnce(db, adminId, id, key, d, app.notifyAccount),
+  );
 
   app.post(
     '/deposits/:id/approve',

@@ -50,6 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         reason,
         adminId: admin.id,
         now: app.clock(),
+        notify: app.notifyAccount,
       });
       return { user: toUser(row) };
     },

@@ -8,10 +8,12 @@ import {
 } from '@sikka/contracts';
 import { requireAdminHook, requireUser } from '../../auth/plugin.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import type { Db } from '../../db/index.ts';
 import {
   decideWithdrawal,
   getAdminWithdrawal,
   listAdminWithdrawals,
+  type WithdrawalDecision,
 } from '../../money/withdrawals.ts';
 import { adminPage, decisionHandler, decisionSchema, idParams } from './route-helpers.ts';
 
@@ -26,7 +28,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // As in deposits.ts: checked on request too, so validation messages never reach non-admins.
   app.addHook('onRequest', requireAdminHook);
   const answers = { 200: adminWithdrawalResponseSchema, ...errorResponses };
-  const decide = decisionHandler(app.db, decideWithdrawal);
+  const decide = decisionHandler(
+    app.db,
+    (db: Db, adminId: string, id: string, key: string | undefined, d: WithdrawalDecision) =>
+      decideWithdrawal(db, adminId, id, key, d, app.notifyAccount),
+  );
 
   app.get(
     '/withdrawals',

@@ -4,6 +4,7 @@ import { LOADING_SKELETON_MS } from '@sikka/contracts';
 import { AppSkeleton } from '@/components/layout/app-skeleton.tsx';
 import { CookieBanner } from '@/components/cookie-banner.tsx';
 import { AuthProvider } from '@/lib/auth/auth-provider.tsx';
+import { WatchlistSync } from '@/lib/watchlist/watchlist-sync.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { MarketConnection } from '@/app/market-connection.tsx';
 import { isRouteHandle } from './route-handle.ts';
@@ -51,6 +52,7 @@ export function RootLayout() {
     <AuthProvider>
       <MarketConnection>
         <DocumentTitle />
+        <WatchlistSync />
         <StartupGate>
           <Outlet />
         </StartupGate>

@@ -11,7 +11,7 @@ function browserStorage(): Storage | null {
 
 /** The page's one watchlist, created on first use (the list is loaded at start). */
 let store: WatchlistStore | null = null;
-const getStore = () => (store ??= createWatchlistStore(browserStorage()));
+export const getStore = () => (store ??= createWatchlistStore(browserStorage()));
 
 export interface Watchlist {
   /** Saved coin ids, in the order they were added. */

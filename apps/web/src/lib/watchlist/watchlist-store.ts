@@ -35,6 +35,22 @@ export interface WatchlistStore {
   add(id: string): void;
   remove(id: string): void;
   toggle(id: string): void;
+  /** The whole list at once (the signed-in user's, from the server), repeats dropped. */
+  replace(ids: readonly string[]): void;
+  /**
+   * Whether this browser's list changed since the server last took it (add, remove and
+   * toggle set it; `markSaved` clears it). Kept with the list, so it survives a reload.
+   */
+  isUnsaved(): boolean;
+  markSaved(): void;
+}
+
+/** Beside the list: set while this browser has changes the server has not confirmed. */
+export const WATCHLIST_UNSAVED_KEY = 'watchlist-unsaved';
+
+/** `first`, then what `second` adds, each id once: the sign-in merge of two lists. */
+export function unionIds(first: readonly string[], second: readonly string[]): string[] {
+  return [...new Set([...first, ...second])];
 }
 
 export function createWatchlistStore(storage: Storage | null): WatchlistStore {
@@ -60,6 +76,17 @@ export function createWatchlistStore(storage: Storage | null): WatchlistStore {
     emit();
   };
 
+  /** A change the user made here: saved, and marked for the server until it confirms. */
+  const change = (next: readonly string[]) => {
+    if (next === ids) return;
+    try {
+      storage?.setItem(WATCHLIST_UNSAVED_KEY, '1');
+    } catch {
+      // Full or blocked storage: the server still gets the change while the page is open.
+    }
+    save(next);
+  };
+
   // Another tab saved the list: take it over.
   const onStorage = (event: StorageEvent) => {
     if (event.key !== WATCHLIST_STORAGE_KEY && event.key !== null) return;
@@ -83,8 +110,26 @@ export function createWatchlistStore(storage: Storage | null): WatchlistStore {
         }
       };
     },
-    add: (id) => save(addId(ids, id)),
-    remove: (id) => save(removeId(ids, id)),
-    toggle: (id) => save(ids.includes(id) ? removeId(ids, id) : addId(ids, id)),
+    add: (id) => change(addId(ids, id)),
+    remove: (id) => change(removeId(ids, id)),
+    toggle: (id) => change(ids.includes(id) ? removeId(ids, id) : addId(ids, id)),
+    isUnsaved: () => {
+      try {
+        return storage?.getItem(WATCHLIST_UNSAVED_KEY) === '1';
+      } catch {
+        return false;
+      }
+    },
+    markSaved: () => {
+      try {
+        storage?.removeItem(WATCHLIST_UNSAVED_KEY);
+      } catch {
+        // Blocked storage: nothing was kept to clear.
+      }
+    },
+    replace: (next) => {
+      const unique = [...new Set(next)];
+      if (unique.join('\n') !== ids.join('\n')) save(unique);
+    },
   };
 }

@@ -53,6 +53,7 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
     ['KYC type', user.kycType ? user.kycType[0]!.toUpperCase() + user.kycType.slice(1) : null],
     ['Submitted', user.kycSubmittedAt ? formatDate(user.kycSubmittedAt) : null],
     ['Aadhaar number', user.kycDocumentNumber],
+    ['PAN number', user.panNumber],
     ['Bank name', user.bankName],
     ['IFSC code', user.bankIfscCode],
     ['Account number', user.bankAccountNumber],

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
 import { paths } from '@/config/paths.ts';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { useAuth } from '@/lib/auth/use-auth.ts';
+import { afterSignInPath } from '@/lib/auth/return-path.ts';
 import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -21,6 +22,7 @@ export function LoginForm() {
   const { login } = useAuth();
   const holdRedirect = useGuestRedirectHold();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -29,7 +31,8 @@ export function LoginForm() {
 
   async function signedIn() {
     toast.success(messages.login.success);
-    await navigate(paths.dashboard.root, { replace: true });
+    // Back to the page that sent the user here (checked to stay on this site), else /dashboard.
+    await navigate(afterSignInPath(search), { replace: true });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

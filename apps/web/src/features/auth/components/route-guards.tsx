@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { PageSkeleton } from '@/components/layout/page-skeleton.tsx';
 import { useAuth } from '@/lib/auth/use-auth.ts';
+import { afterSignInPath, loginPathReturningTo } from '@/lib/auth/return-path.ts';
 import type { GuestOutletContext } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 
 /*
@@ -10,11 +11,18 @@ import type { GuestOutletContext } from '@/features/auth/hooks/use-guest-redirec
  * every request on its own (DESIGN.md §3).
  */
 
-/** /trade, /watchlist, /dashboard/*: signed-in users only; guests go to /login. */
+/**
+ * /trade, /watchlist, /dashboard/*: signed-in users only; guests go to /login, which brings
+ * them back here once they have signed in.
+ */
 export function RequireAuth() {
   const { status } = useAuth();
+  const location = useLocation();
   if (status === 'loading') return <PageSkeleton />;
-  if (status === 'signedOut') return <Navigate to={paths.login} replace />;
+  if (status === 'signedOut') {
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={loginPathReturningTo(here)} replace />;
+  }
   return <Outlet />;
 }
 
@@ -33,12 +41,16 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** /login, /signup: signed-out only; a signed-in visitor goes to /dashboard. */
+/**
+ * /login, /signup: signed-out only; a signed-in visitor goes to the page /login was asked to
+ * return to, else /dashboard.
+ */
 export function GuestOnly() {
   const { status } = useAuth();
+  const { search } = useLocation();
   const [held, setHeld] = useState(false);
   const context = useMemo<GuestOutletContext>(() => ({ holdRedirect: setHeld }), []);
   if (status === 'loading') return <PageSkeleton />;
-  if (status === 'signedIn' && !held) return <Navigate to={paths.dashboard.root} replace />;
+  if (status === 'signedIn' && !held) return <Navigate to={afterSignInPath(search)} replace />;
   return <Outlet context={context} />;
 }

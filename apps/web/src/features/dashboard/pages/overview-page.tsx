@@ -7,7 +7,7 @@ import { useOverview } from '@/features/dashboard/api/get-overview.ts';
 import { BalanceCards } from '@/features/dashboard/components/balance-cards.tsx';
 import { KycBanner } from '@/features/dashboard/components/kyc-banner.tsx';
 import { QuickActions } from '@/features/dashboard/components/quick-actions.tsx';
-import { YourAssetsCard } from '@/features/dashboard/components/your-assets-card.tsx';
+import { YourAssetsCard } from '@/components/assets/your-assets-card.tsx';
 
 /** Dashboard overview (PRODUCT.md §2): KYC prompt, balances, PnL, quick actions, markets. */
 export default function OverviewPage() {

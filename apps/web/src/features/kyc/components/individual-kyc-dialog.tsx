@@ -154,7 +154,7 @@ export function IndividualKycDialog({ open, onCancel, onSubmitted }: IndividualK
               label="Aadhar Number"
               inputMode="numeric"
               autoComplete="off"
-              placeholder="1234 5678 9012"
+              placeholder="XXXX XXXX XXXX"
               maxLength={14}
               hint="12 digits, as printed on your Aadhaar card"
               {...textProps('aadharNumber')}

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { FileText, ImageUp, Trash2 } from 'lucide-react';
-import type { DocumentKind } from '@sikka/contracts';
+import { messages, type DocumentKind } from '@sikka/contracts';
 import { useObjectUrl } from '@/features/kyc/hooks/use-object-url.ts';
 import { fileProblem, formatFileSize } from '@/features/kyc/lib/kyc-form.ts';
+import { fileContentProblem } from '@/features/kyc/lib/file-signature.ts';
 
 export interface KycFileFieldProps {
   kind: Exclude<DocumentKind, 'selfie'>;
@@ -26,15 +27,28 @@ export function KycFileField({ kind, label, hint, file, error, onChange }: KycFi
   const noteId = `${id}-note`;
   const input = useRef<HTMLInputElement>(null);
   const [pickError, setPickError] = useState('');
+  // The latest pick: a slow read of an earlier file must not overwrite a later choice.
+  const pickCount = useRef(0);
   const isPdf = kind === 'bankStatement';
   const url = useObjectUrl(isPdf ? null : file);
   const message = pickError || error;
 
-  function pick(picked: File | undefined) {
+  async function pick(picked: File | undefined) {
     // The same file can be picked again after a removal only if the input is emptied.
     if (input.current) input.current.value = '';
     if (!picked) return;
-    const problem = fileProblem(kind, picked);
+    const count = ++pickCount.current;
+    // Name and size first, then the first bytes: a renamed file never enters the form, so
+    // no broken thumbnail, and the reason shows next to the field before any upload.
+    let problem = fileProblem(kind, picked);
+    if (!problem) {
+      try {
+        problem = await fileContentProblem(kind, picked);
+      } catch {
+        problem = messages.kyc.fileUnreadable;
+      }
+    }
+    if (count !== pickCount.current) return;
     setPickError(problem);
     if (!problem) onChange(picked);
   }
@@ -114,7 +128,7 @@ export function KycFileField({ kind, label, hint, file, error, onChange }: KycFi
             className="sr-only"
             aria-invalid={message ? true : undefined}
             aria-describedby={message ? noteId : undefined}
-            onChange={(e) => pick(e.target.files?.[0])}
+            onChange={(e) => void pick(e.target.files?.[0])}
           />
         </label>
       )}

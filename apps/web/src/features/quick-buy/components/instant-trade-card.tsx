@@ -9,9 +9,10 @@ import { KycRequiredPrompt } from '@/components/kyc/kyc-required-prompt.tsx';
 import { formatInr } from '@/lib/format.ts';
 import { startKycHref } from '@/lib/kyc-link.ts';
 import type { useQuickTrade } from '@/features/quick-buy/hooks/use-quick-trade.ts';
-import { fieldUnit, tdsPercentLabel } from '@/features/quick-buy/lib/quick-trade.ts';
+import { fieldUnit, rateLabel, tdsPercentLabel } from '@/features/quick-buy/lib/quick-trade.ts';
 import { AmountInput } from './amount-input.tsx';
 import { PercentSlider } from '@/components/ui/percent-slider.tsx';
+import { useCrypto } from '@/lib/realtime/use-crypto.ts';
 
 type QuickTrade = ReturnType<typeof useQuickTrade>;
 
@@ -27,6 +28,10 @@ const labels: Record<TradeType, { spend: string; receive: string; action: string
   sell: { spend: 'You sell', receive: 'You receive', action: 'Sell USDT' },
 };
 
+function useRateLabel(live: boolean): { text: string; title: string } {
+  return rateLabel(live, useCrypto().source);
+}
+
 /**
  * The Instant Trade card: Buy/Sell tabs, rate, linked amounts, slider, messages, submit. A
  * signed-in user whose KYC is not verified sees the rates and, in place of the form, what to
@@ -36,6 +41,7 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
   const messageId = useId();
   const { side, order, message, signedIn } = quick;
   const text = labels[side];
+  const rateLabel = useRateLabel(quick.live);
   const spendInvalid = quick.invalidField === 'spend';
   const receiveInvalid = quick.invalidField === 'receive';
   const rateRow = (
@@ -68,20 +74,29 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
         <span
           className={clsx(
             'flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium',
-            quick.live ? 'bg-up/12 text-up' : 'bg-raised text-muted',
+            // Simulated prices wear the accent of the app's "Simulated prices" badge; green
+            // is kept for a live exchange's rate.
+            !quick.live
+              ? 'bg-raised text-muted'
+              : rateLabel.text === 'Simulated prices'
+                ? 'bg-accent/10 text-accent'
+                : 'bg-up/12 text-up',
           )}
-          title={
-            quick.live ? 'Live USDT/INR market price' : 'Market price unavailable: fallback rate'
-          }
+          title={rateLabel.title}
+          data-testid="quick-rate-source"
         >
           <span
             aria-hidden="true"
             className={clsx(
               'size-1.5 rounded-full',
-              quick.live ? 'animate-pulse bg-up' : 'bg-subtle',
+              !quick.live
+                ? 'bg-subtle'
+                : rateLabel.text === 'Simulated prices'
+                  ? 'animate-pulse bg-accent'
+                  : 'animate-pulse bg-up',
             )}
           />
-          {quick.live ? 'Live rate' : 'Standard rate'}
+          {rateLabel.text}
         </span>
       </div>
 

@@ -14,6 +14,7 @@ import {
 import {
   percentForSpend,
   quickOrder,
+  rateLabel,
   spendForPercent,
   tdsPercentLabel,
   validateQuickTrade,
@@ -282,5 +283,14 @@ describe('quick trade messages', () => {
         balances,
       }),
     ).toBeNull();
+  });
+});
+
+describe('the rate badge', () => {
+  it('says "Simulated prices" on the simulated market, "Live rate" only on the upstream feed', () => {
+    expect(rateLabel(true, 'simulated').text).toBe('Simulated prices');
+    expect(rateLabel(true, 'upstream').text).toBe('Live rate');
+    expect(rateLabel(false, 'simulated').text).toBe('Standard rate');
+    expect(rateLabel(false, 'upstream').text).toBe('Standard rate');
   });
 });

@@ -14,6 +14,7 @@ import {
   TRADE_MAX_TOTAL_INR,
   TRADE_MIN_TOTAL_INR,
   tradeTotal,
+  type MarketSource,
   type TradeType,
   USDT_DECIMALS,
 } from '@sikka/contracts';
@@ -174,4 +175,16 @@ export function validateQuickTrade({
 export function tdsPercentLabel(rate: string): string {
   const percent = multiplyDecimal(rate, '100', 4).replace(/\.?0+$/, '');
   return `${percent || '0'}%`;
+}
+
+/**
+ * What the card's rate badge says. The simulated market is not a live exchange, so it says
+ * "Simulated prices" like every other screen (DESIGN.md §4); only the upstream feed is live.
+ */
+export function rateLabel(live: boolean, source: MarketSource): { text: string; title: string } {
+  if (!live) return { text: 'Standard rate', title: 'Market price unavailable: fallback rate' };
+  if (source === 'simulated') {
+    return { text: 'Simulated prices', title: "Rate from Sikka's built-in simulated INR market" };
+  }
+  return { text: 'Live rate', title: 'Live USDT/INR market price' };
 }

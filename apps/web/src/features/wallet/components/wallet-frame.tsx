@@ -6,18 +6,20 @@ import {
   ArrowUpFromLine,
   Bitcoin,
   IndianRupee,
+  LayoutGrid,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths.ts';
 
 const tabs: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
+  { to: paths.dashboard.wallet, label: 'Overview', icon: LayoutGrid },
   { to: paths.dashboard.inrDeposit, label: 'Deposit INR', icon: ArrowDownToLine },
   { to: paths.dashboard.inrWithdraw, label: 'Withdraw INR', icon: IndianRupee },
   { to: paths.dashboard.cryptoDeposit, label: 'Deposit Crypto', icon: Bitcoin },
   { to: paths.dashboard.cryptoWithdraw, label: 'Withdraw Crypto', icon: ArrowUpFromLine },
 ];
 
-/** The wallet's four pages share a title and a tab strip that links between them. */
+/** The wallet's pages (the overview and the four moves) share a tab strip that links them. */
 export function WalletFrame({
   title,
   description,
@@ -33,12 +35,15 @@ export function WalletFrame({
       <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">{title}</h1>
       <p className="mt-1.5 text-sm text-muted md:text-base">{description}</p>
       <nav aria-label="Wallet" className="mt-5">
-        {/* Phones get a 2 × 2 grid, so all four pages stay in sight without scrolling. */}
+        {/*
+          Phones get a grid (the overview across the top, then 2 × 2), so every page stays in
+          sight without scrolling.
+        */}
         <ul className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-surface p-1 sm:flex sm:w-max">
-          {tabs.map((tab) => {
+          {tabs.map((tab, i) => {
             const active = pathname === tab.to;
             return (
-              <li key={tab.to}>
+              <li key={tab.to} className={i === 0 ? 'col-span-2' : undefined}>
                 <Link
                   to={tab.to}
                   aria-current={active ? 'page' : undefined}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Coins } from 'lucide-react';
 import { compareDecimal, trimDecimal, type SpotAssetBalance } from '@sikka/contracts';
 import { ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table.tsx';
@@ -16,7 +17,7 @@ function amount(value: string, asset: string): string {
 
 const isZero = (v: string) => compareDecimal(v, '0') === 0;
 
-const columns: ReadonlyArray<TableColumn<SpotAssetBalance>> = [
+const baseColumns: ReadonlyArray<TableColumn<SpotAssetBalance>> = [
   {
     header: 'Asset',
     cell: (a) => (
@@ -53,11 +54,27 @@ const columns: ReadonlyArray<TableColumn<SpotAssetBalance>> = [
 ];
 
 /**
- * "Your assets" (the spot exchange's balances, GET /api/spot/balances): every asset with what
- * is free, reserved by open orders, held by withdrawals, and its INR value. Re-read on the
- * socket's `balance` and `spotOrders` events.
+ * "Your assets" (GET /api/spot/balances, which answers with the spot exchange off too): every
+ * asset with what is free, reserved by open orders, held by withdrawals, and its INR value.
+ * Re-read on the socket's `balance` and `spotOrders` events. `actions` adds a last column (the
+ * wallet overview's Deposit and Withdraw links).
  */
-export function YourAssetsCard() {
+export function YourAssetsCard({
+  actions,
+}: {
+  actions?: (asset: SpotAssetBalance) => ReactNode;
+} = {}) {
+  const columns: ReadonlyArray<TableColumn<SpotAssetBalance>> = actions
+    ? [
+        ...baseColumns,
+        {
+          header: 'Actions',
+          right: true,
+          className: 'whitespace-nowrap',
+          cell: (a) => <div className="flex justify-end gap-2">{actions(a)}</div>,
+        },
+      ]
+    : baseColumns;
   const balances = useSpotBalances(true);
   useSpotAccountLive(true);
   const data = balances.data;
@@ -138,6 +155,7 @@ export function YourAssetsCard() {
                     <dd className="text-muted tabular-nums break-all">{amount(a.held, a.asset)}</dd>
                   </div>
                 </dl>
+                {actions ? <div className="mt-2.5 flex flex-wrap gap-2">{actions(a)}</div> : null}
               </>
             )}
           />
