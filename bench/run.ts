@@ -24,6 +24,7 @@ import { benchSpotDepth } from './parts/spot-depth.ts';
 import { benchSpotEngine } from './parts/spot-engine.ts';
 import { benchSpotFanout } from './parts/spot-fanout.ts';
 import { benchSpotHttp } from './parts/spot-http.ts';
+import { benchStartup } from './parts/startup.ts';
 import { benchStatement } from './parts/statement.ts';
 import { benchTradesPglite, benchTradesPostgres } from './parts/trades.ts';
 import { benchUpstream } from './parts/upstream.ts';
@@ -100,6 +101,12 @@ const PARTS: Part[] = [
     needs: [],
     run: (ctx) => benchSpotFanout(ctx),
   },
+  {
+    id: '13',
+    title: 'Server start-up and memory: compiled next to tsx',
+    needs: [],
+    run: (ctx) => benchStartup(ctx),
+  },
 ];
 
 function parseArgs(argv: string[]): { short: boolean; only: Set<string> | null } {
@@ -109,7 +116,7 @@ function parseArgs(argv: string[]): { short: boolean; only: Set<string> | null }
     if (arg === '--short') short = true;
     else if (arg.startsWith('--only=')) only = new Set(arg.slice(7).split(','));
     else if (arg === '--help' || arg === '-h') {
-      console.log('usage: npm run bench [-- --short] [-- --only=1,2,3,4,5,6,7,8]');
+      console.log('usage: npm run bench [-- --short] [-- --only=1,2,3,…,13]');
       process.exit(0);
     } else {
       console.error(`unknown argument ${arg}`);

@@ -27,6 +27,13 @@ export default defineConfig({
     emptyOutDir: true,
     // Pages are split per route; keep the vendor code of the shell in one cacheable chunk.
     rollupOptions: {
+      // zod 4 puts `@__PURE__` comments where Rollup cannot use them; Rollup drops them and the
+      // bundle is the same, so the warning would only puzzle whoever runs `npm start`.
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION' && /node_modules\/zod\//.test(warning.id ?? ''))
+          return;
+        warn(warning);
+      },
       output: {
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';

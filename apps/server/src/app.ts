@@ -16,6 +16,7 @@ import { healthResponseSchema, WS_MAX_MESSAGE_BYTES } from '@sikka/contracts';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { pgRateLimitStore } from './http/pg-rate-limit-store.ts';
 import { frameworkErrorReply, installErrorHandlers } from './http/errors.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { installCacheControl } from './http/cache-control.ts';
@@ -193,7 +194,14 @@ export async function buildApp(
     );
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters in PostgreSQL, so a limit holds across instances (docs/scaling.md); the embedded
+  // PGlite serves one process, whose memory is the cheaper place for them.
+  const rateLimitStore = db.kind === 'postgres' ? pgRateLimitStore(db) : null;
+  if (rateLimitStore) app.addHook('onClose', async () => rateLimitStore.stop());
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(rateLimitStore ? { store: rateLimitStore.store } : {}),
+  });
   // Before any route, so every route answers an upgrade attempt properly; bigger client
   // messages close the socket (1009).
   await app.register(fastifyWebsocket, {

@@ -56,6 +56,12 @@ export const envSchema = z.object({
   MARKET_SEED: z.coerce.number().int().default(20240427),
   /** Market feed poll period (ms); the product polls the ticker once per second. */
   MARKET_POLL_MS: positiveInt(1000),
+  /**
+   * With MARKET_SOURCE=upstream on PostgreSQL: how often (ms) an instance tries to become the
+   * one that polls the upstream for all (market/shared-feed.ts), so the longest a dead poller
+   * goes unreplaced.
+   */
+  MARKET_POLLER_CHECK_MS: positiveInt(2000),
   /** Upstream ticker request timeout (ms), body included. */
   TICKER_TIMEOUT_MS: positiveInt(5000),
   /** 'false' leaves the feed stopped after start-up; tests then drive it with app.market.tick(). */

@@ -8,6 +8,8 @@ import { freePort } from '../../support/pg-cluster.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+/** What `npm start` runs: the server compiled by apps/server/build.mjs. */
+export const BUILT_MAIN = path.join(ROOT, 'apps/server/dist/server/main.js');
 
 /**
  * The production entry (`node --import tsx apps/server/src/main.ts`) as a child process on
@@ -33,6 +35,8 @@ export interface ServerProcessOptions {
   dataDir?: string;
   env?: Record<string, string>;
   startTimeoutMs?: number;
+  /** Run the compiled server (BUILT_MAIN, as `npm start` does) instead of the sources via tsx. */
+  built?: boolean;
 }
 
 const exited = (child: ChildProcess) =>
@@ -45,7 +49,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const port = options.port ?? (await freePort());
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sikka-proc-')));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const args = options.built ? ['--enable-source-maps', BUILT_MAIN] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

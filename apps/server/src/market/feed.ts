@@ -29,7 +29,12 @@ export interface MarketFeedOptions {
   intervalMs: number;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Called with each own poll's outcome before it is applied (the shared feed publishes it). */
+  onPolled?: (outcome: PollOutcome, at: Date) => void;
 }
+
+/** What one poll brought: the quotes, or the product's error message when it failed. */
+export type PollOutcome = { quotes: Quote[]; error: null } | { quotes: null; error: string };
 
 const USDT_INR = 'USDTINR';
 
@@ -147,18 +152,32 @@ export class MarketFeed extends EventEmitter<{ tick: [MarketTick] }> {
 
   private async poll(): Promise<MarketTick> {
     const at = this.options.clock();
+    let outcome: PollOutcome;
+    try {
+      outcome = { quotes: await this.options.source.fetch(at, this.abort.signal), error: null };
+    } catch (err) {
+      const message = err instanceof TickerError ? err.message : messages.ticker.fallback;
+      if (message !== this.error) this.options.log.warn({ err }, `ticker: ${message}`);
+      outcome = { quotes: null, error: message };
+    }
+    this.options.onPolled?.(outcome, at);
+    return this.apply(outcome, at);
+  }
+
+  /**
+   * Takes in one poll's outcome, own or another instance's (market/shared-feed.ts): keeps the
+   * list or the error, builds candles, and emits the tick.
+   */
+  apply(outcome: PollOutcome, at: Date): MarketTick {
     const previousError = this.error;
     let tick: MarketTick;
-    try {
-      const quotes = await this.options.source.fetch(at, this.abort.signal);
-      const diff = this.accept(quotes, at);
+    if (outcome.quotes) {
+      const diff = this.accept(outcome.quotes, at);
       this.updatedAt = at.toISOString();
       this.error = null;
       tick = { ...diff, at, updatedAt: this.updatedAt, error: null, errorChanged: false };
-    } catch (err) {
-      const message = err instanceof TickerError ? err.message : messages.ticker.fallback;
-      if (message !== previousError) this.options.log.warn({ err }, `ticker: ${message}`);
-      this.error = message;
+    } else {
+      this.error = outcome.error;
       tick = {
         at,
         changed: [],
@@ -167,7 +186,7 @@ export class MarketFeed extends EventEmitter<{ tick: [MarketTick] }> {
         removed: [],
         reordered: false,
         updatedAt: this.updatedAt,
-        error: message,
+        error: outcome.error,
         errorChanged: false,
       };
     }
