@@ -122,8 +122,18 @@ async function buyAtMarket(server: Server) {
 
 /** The server under runuser: runuser kills it 2 s after passing a signal on, so signal it. */
 function serverUnderRunuser(runuserPid: number): number {
-  const children = readFileSync(`/proc/${runuserPid}/task/${runuserPid}/children`, 'utf8').trim();
-  return Number(children.split(' ')[0]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 (ppid), counted after the command name's closing parenthesis.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === runuserPid) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no process under runuser (PID ${runuserPid})`);
 }
 
 describe('embedded PostgreSQL: the default without DATABASE_URL', { timeout: 240_000 }, () => {
@@ -254,7 +264,7 @@ describe('embedded PostgreSQL: the default without DATABASE_URL', { timeout: 240
       expect(statSync(path.join(dataDir, 'pg')).uid).toBe(nobody);
       const user = await signUp(server);
       expect(user.cookie).toMatch(/^sikka_session=/);
-      server.child.kill('SIGTERM');
+      process.kill(serverUnderRunuser(server.pid), 'SIGTERM');
       expect(await server.exited, server.output()).toBe(0);
       expect(pidAlive(pgPid)).toBe(false);
     },
