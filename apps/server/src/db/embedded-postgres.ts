@@ -169,7 +169,9 @@ function openLog(file: string): number {
 async function waitReady(url: string, child: ChildProcess, logFile: string): Promise<void> {
   let exited: string | null = null;
   child.once('exit', (code, signal) => (exited = `code ${code}, signal ${signal}`));
-  const until = Date.now() + 60_000;
+  child.once('error', (err) => (exited = err.message));
+  // Generous: after a crash postgres first replays its WAL, which takes as long as it takes.
+  const until = Date.now() + 300_000;
   for (;;) {
     if (exited) {
       throw new EmbeddedPostgresError(
@@ -187,7 +189,7 @@ async function waitReady(url: string, child: ChildProcess, logFile: string): Pro
       // 57P03: starting up (or replaying its WAL); ENOENT/ECONNREFUSED: no socket yet.
       if (Date.now() > until) {
         throw new EmbeddedPostgresError(
-          `The embedded PostgreSQL did not accept connections within 60 s (${(err as Error).message}):\n${tail(logFile)}`,
+          `The embedded PostgreSQL did not accept connections within 5 minutes (${(err as Error).message}):\n${tail(logFile)}`,
         );
       }
       await sleep(50);
@@ -197,14 +199,14 @@ async function waitReady(url: string, child: ChildProcess, logFile: string): Pro
   }
 }
 
-/**
- * Starts the cluster in `<dataDir>/pg`, creating it on first start. The caller holds the
- * DATA_DIR lock.
- */
 export interface EmbeddedOptions {
   synchronousCommit: 'on' | 'off';
 }
 
+/**
+ * Starts the cluster in `<dataDir>/pg`, creating it on first start. The caller holds the
+ * DATA_DIR lock.
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Log,
