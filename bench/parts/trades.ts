@@ -13,6 +13,7 @@ import {
   requestHash,
   runQuickTrade,
 } from '../../test/support/server.ts';
+import { clusterCpuMicros } from '../lib/cluster-cpu.ts';
 import { createDatabase } from '../lib/databases.ts';
 import { startServer, type ServerChild } from '../lib/server-process.ts';
 import { mean, percentile, round3, sleep } from '../lib/stats.ts';
@@ -376,10 +377,16 @@ async function embeddedRun(
   config: Record<string, string>,
   users: number,
   seconds: number,
-): Promise<{ http: HttpLoad; violations: string[]; startMs: number }> {
+): Promise<{
+  http: HttpLoad;
+  violations: string[];
+  startMs: number;
+  dbCpuMicrosPerTrade: number | null;
+}> {
   const started = performance.now();
+  const dataDir = path.join(ctx.tmp, `trades-${tag}`);
   const server = await startServer(
-    { DATA_DIR: path.join(ctx.tmp, `trades-${tag}`), MARKET_AUTOSTART: 'false', ...config },
+    { DATA_DIR: dataDir, MARKET_AUTOSTART: 'false', ...config },
     path.join(ctx.tmp, `server-trades-${tag}.log`),
   );
   const startMs = performance.now() - started;
@@ -387,9 +394,15 @@ async function embeddedRun(
     const { seeded, prices } = await seedLoadTraders(server, users);
     await loadQuickTrades(server, seeded.cookies, prices, 1);
     ctx.log(`  HTTP quick trades on ${tag}, ${CONNECTIONS} connections, ${seconds} s`);
+    const dbBefore = clusterCpuMicros(dataDir);
     const http = await loadQuickTrades(server, seeded.cookies, prices, seconds);
+    const dbAfter = clusterCpuMicros(dataDir);
+    const dbCpuMicrosPerTrade =
+      dbBefore !== null && dbAfter !== null && http.completed > 0
+        ? (dbAfter - dbBefore) / http.completed
+        : null;
     const violations = await server.call('invariants', {});
-    return { http, violations, startMs };
+    return { http, violations, startMs, dbCpuMicrosPerTrade };
   } finally {
     await server.stop();
   }
@@ -432,7 +445,13 @@ export async function benchTradesEmbedded(ctx: BenchContext): Promise<void> {
   const seconds = ctx.short ? 2 : 10;
   const { report } = ctx;
   for (const { tag, part, config, target } of EMBEDDED) {
-    const { http, violations, startMs } = await embeddedRun(ctx, tag, config, users, seconds);
+    const { http, violations, startMs, dbCpuMicrosPerTrade } = await embeddedRun(
+      ctx,
+      tag,
+      config,
+      users,
+      seconds,
+    );
     if (target) report.bound(part, 'quick trades/s over HTTP', http.perSecond, '/s', '≥', 1000);
     else report.info(part, 'quick trades/s over HTTP', http.perSecond, '/s');
     report.info(part, 'p99 latency', http.p99, 'ms', `p50 ${http.p50?.toFixed(2)} ms`);
@@ -443,6 +462,18 @@ export async function benchTradesEmbedded(ctx: BenchContext): Promise<void> {
       'µs',
       'the server process only (the PostgreSQL clusters run in processes of their own)',
     );
+    if (dbCpuMicrosPerTrade !== null) {
+      // With the server's own CPU, the whole cost of a trade on the machine: 2 cores divided by
+      // it bound the rate whatever the load.
+      const total = dbCpuMicrosPerTrade + (http.serverCpuMicrosPerTrade ?? 0);
+      report.info(
+        part,
+        'PostgreSQL CPU per trade',
+        dbCpuMicrosPerTrade,
+        'µs',
+        `server + PostgreSQL ${total.toFixed(0)} µs: at most ${((2 * 1e6) / total).toFixed(0)} trades/s on 2 cores`,
+      );
+    }
     report.info(part, 'start-up on a fresh DATA_DIR', startMs, 'ms', 'process start to listening');
     report.bound(part, 'errors', http.errors, '', '≤', 0, JSON.stringify(http.statuses));
     report.bound(part, 'ledger invariant violations', violations.length, '', '≤', 0, violations[0]);
@@ -451,6 +482,7 @@ export async function benchTradesEmbedded(ctx: BenchContext): Promise<void> {
       connections: CONNECTIONS,
       seconds,
       startMs,
+      dbCpuMicrosPerTrade,
       http: { ...http, perSecond: round3(http.perSecond) },
       violations: violations.slice(0, 10),
     };
