@@ -26,7 +26,7 @@ import { benchSpotFanout } from './parts/spot-fanout.ts';
 import { benchSpotHttp } from './parts/spot-http.ts';
 import { benchStartup } from './parts/startup.ts';
 import { benchStatement } from './parts/statement.ts';
-import { benchTradesPglite, benchTradesPostgres } from './parts/trades.ts';
+import { benchTradesEmbedded, benchTradesPostgres } from './parts/trades.ts';
 import { benchUpstream } from './parts/upstream.ts';
 import { benchWeb, buildWeb, WEB_DIST_DIR } from './parts/web.ts';
 import { startServer, type ServerChild } from './lib/server-process.ts';
@@ -47,9 +47,9 @@ const PARTS: Part[] = [
   },
   {
     id: '2',
-    title: 'Quick trades on embedded PGlite',
+    title: 'Quick trades on the embedded databases (PostgreSQL from npm, PGlite)',
     needs: [],
-    run: (ctx) => benchTradesPglite(ctx),
+    run: (ctx) => benchTradesEmbedded(ctx),
   },
   { id: '3', title: 'Live-price fan-out', needs: [], run: (ctx) => benchFanout(ctx) },
   { id: '4', title: 'Upstream ticker load', needs: [], run: (ctx) => benchUpstream(ctx) },

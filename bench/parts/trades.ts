@@ -13,6 +13,7 @@ import {
   requestHash,
   runQuickTrade,
 } from '../../test/support/server.ts';
+import { clusterCpuMicros } from '../lib/cluster-cpu.ts';
 import { createDatabase } from '../lib/databases.ts';
 import { startServer, type ServerChild } from '../lib/server-process.ts';
 import { mean, percentile, round3, sleep } from '../lib/stats.ts';
@@ -369,34 +370,121 @@ export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster)
   }
 }
 
-/** Item 2: the same endpoint on the embedded default (PGlite in DATA_DIR). */
-export async function benchTradesPglite(ctx: BenchContext): Promise<void> {
-  const part = '2 trades/PGlite';
-  const users = ctx.short ? 50 : 200;
-  const seconds = ctx.short ? 2 : 10;
+/** One embedded database's HTTP run for part 2. */
+async function embeddedRun(
+  ctx: BenchContext,
+  tag: string,
+  config: Record<string, string>,
+  users: number,
+  seconds: number,
+): Promise<{
+  http: HttpLoad;
+  violations: string[];
+  startMs: number;
+  dbCpuMicrosPerTrade: number | null;
+}> {
+  const started = performance.now();
+  const dataDir = path.join(ctx.tmp, `trades-${tag}`);
   const server = await startServer(
-    { DATA_DIR: path.join(ctx.tmp, 'trades-pglite'), MARKET_AUTOSTART: 'false' },
-    path.join(ctx.tmp, 'server-trades-pglite.log'),
+    { DATA_DIR: dataDir, MARKET_AUTOSTART: 'false', ...config },
+    path.join(ctx.tmp, `server-trades-${tag}.log`),
   );
+  const startMs = performance.now() - started;
   try {
     const { seeded, prices } = await seedLoadTraders(server, users);
     await loadQuickTrades(server, seeded.cookies, prices, 1);
-    ctx.log(`  HTTP quick trades on PGlite, ${CONNECTIONS} connections, ${seconds} s`);
+    ctx.log(`  HTTP quick trades on ${tag}, ${CONNECTIONS} connections, ${seconds} s`);
+    const dbBefore = clusterCpuMicros(dataDir);
     const http = await loadQuickTrades(server, seeded.cookies, prices, seconds);
+    const dbAfter = clusterCpuMicros(dataDir);
+    const dbCpuMicrosPerTrade =
+      dbBefore !== null && dbAfter !== null && http.completed > 0
+        ? (dbAfter - dbBefore) / http.completed
+        : null;
     const violations = await server.call('invariants', {});
-    const { report } = ctx;
-    report.bound(part, 'quick trades/s over HTTP', http.perSecond, '/s', '≥', 1000);
+    return { http, violations, startMs, dbCpuMicrosPerTrade };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Part 2's contenders, run one after the other in the same bench run. */
+const EMBEDDED: Array<{
+  tag: string;
+  part: string;
+  config: Record<string, string>;
+  target: boolean;
+}> = [
+  {
+    tag: 'embedded-postgres',
+    part: '2 trades/embedded PostgreSQL (default)',
+    config: { EMBEDDED_DB: 'postgres' },
+    target: true,
+  },
+  {
+    tag: 'embedded-postgres-sync',
+    part: '2 trades/embedded PostgreSQL, synchronous_commit=on',
+    config: { EMBEDDED_DB: 'postgres', EMBEDDED_PG_SYNCHRONOUS_COMMIT: 'on' },
+    target: false,
+  },
+  {
+    tag: 'embedded-pglite',
+    part: '2 trades/embedded PGlite',
+    config: { EMBEDDED_DB: 'pglite' },
+    target: false,
+  },
+];
+
+/**
+ * Item 2: the same endpoint on the embedded databases (no DATABASE_URL), side by side in one
+ * run: the default, real PostgreSQL from npm run by the server in DATA_DIR/pg (ADR 022), the
+ * same with every commit waiting for its fsync, and PGlite (EMBEDDED_DB=pglite).
+ */
+export async function benchTradesEmbedded(ctx: BenchContext): Promise<void> {
+  const users = ctx.short ? 50 : 200;
+  const seconds = ctx.short ? 2 : 10;
+  const { report } = ctx;
+  for (const { tag, part, config, target } of EMBEDDED) {
+    const { http, violations, startMs, dbCpuMicrosPerTrade } = await embeddedRun(
+      ctx,
+      tag,
+      config,
+      users,
+      seconds,
+    );
+    if (target) report.bound(part, 'quick trades/s over HTTP', http.perSecond, '/s', '≥', 1000);
+    else report.info(part, 'quick trades/s over HTTP', http.perSecond, '/s');
     report.info(part, 'p99 latency', http.p99, 'ms', `p50 ${http.p50?.toFixed(2)} ms`);
+    report.info(
+      part,
+      'server CPU per trade',
+      http.serverCpuMicrosPerTrade,
+      'µs',
+      'the server process only (the PostgreSQL clusters run in processes of their own)',
+    );
+    if (dbCpuMicrosPerTrade !== null) {
+      // With the server's own CPU, the whole cost of a trade on the machine: 2 cores divided by
+      // it bound the rate whatever the load.
+      const total = dbCpuMicrosPerTrade + (http.serverCpuMicrosPerTrade ?? 0);
+      report.info(
+        part,
+        'PostgreSQL CPU per trade',
+        dbCpuMicrosPerTrade,
+        'µs',
+        `server + PostgreSQL ${total.toFixed(0)} µs: at most ${((2 * 1e6) / total).toFixed(0)} trades/s on 2 cores`,
+      );
+    }
+    report.info(part, 'start-up on a fresh DATA_DIR', startMs, 'ms', 'process start to listening');
     report.bound(part, 'errors', http.errors, '', '≤', 0, JSON.stringify(http.statuses));
     report.bound(part, 'ledger invariant violations', violations.length, '', '≤', 0, violations[0]);
     report.details[part] = {
       users,
       connections: CONNECTIONS,
       seconds,
+      startMs,
+      dbCpuMicrosPerTrade,
       http: { ...http, perSecond: round3(http.perSecond) },
       violations: violations.slice(0, 10),
     };
-  } finally {
-    await server.stop();
   }
 }

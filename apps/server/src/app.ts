@@ -107,7 +107,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = options.db ?? (await openDb(config));
+  const db = options.db ?? (await openDb(config, (msg) => app.log.info(msg)));
   const ownsDb = !options.db;
   app.decorate('db', db);
   app.decorate('config', config);

@@ -49,6 +49,18 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  /**
+   * The embedded database when DATABASE_URL is unset (ADR 022): real PostgreSQL from npm run by
+   * the server in DATA_DIR/pg, or PGlite (WebAssembly) in DATA_DIR/db.
+   */
+  EMBEDDED_DB: z.enum(['postgres', 'pglite']).default('postgres'),
+  /**
+   * The embedded PostgreSQL's synchronous_commit. 'off' (default): a commit is answered before
+   * its WAL reaches the disk; a crash of the server or of postgres loses nothing, a power loss
+   * or OS crash the last fraction of a second (never consistency). 'on': every commit waits
+   * for its fsync (ADR 022).
+   */
+  EMBEDDED_PG_SYNCHRONOUS_COMMIT: z.enum(['on', 'off']).default('off'),
   ADMIN_EMAIL: z.string().trim().toLowerCase().default('admin@sikka.local'),
   ADMIN_PASSWORD: optionalString,
   MARKET_SOURCE: z.enum(['simulated', 'upstream']).default('simulated'),

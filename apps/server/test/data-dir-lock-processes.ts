@@ -7,7 +7,7 @@ import { freePort } from '../../../test/support/pg-cluster.ts';
 /**
  * Real OS processes for the DATA_DIR lock tests: the production entry and scripts run with
  * `node --import tsx` on the embedded database (no DATABASE_URL), so each process has its own
- * PID and its own PGlite, as two servers started by hand would.
+ * PID and its own embedded database, as two servers started by hand would.
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -31,8 +31,16 @@ export interface Proc {
 /** Every process started here, so a test can stop them all even when it fails. */
 const started = new Set<Proc>();
 
-export function spawnTs(entry: string, env: Record<string, string>, args: string[] = []): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+export function spawnTs(
+  entry: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  /** Run as this user (through runuser; we must be root), as an operator's service would. */
+  asUser?: string,
+): Proc {
+  const node = [process.execPath, '--import', 'tsx', entry, ...args];
+  const [cmd, ...argv] = asUser ? ['runuser', '-u', asUser, '--', ...node] : node;
+  const child = spawn(cmd!, argv, {
     cwd: ROOT,
     // Not the parent's environment: a developer's DATABASE_URL must never reach these.
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -104,9 +112,11 @@ async function healthy(baseUrl: string): Promise<boolean> {
 export async function launchServer(
   dataDir: string,
   timeoutMs = 120_000,
+  options: { env?: Record<string, string>; asUser?: string } = {},
 ): Promise<{ server: Server; outcome: 'serving' | 'exited' }> {
   const port = await freePort();
-  const proc = spawnTs(ENTRY.server, serverEnv(dataDir, port));
+  const env = { ...serverEnv(dataDir, port), ...options.env };
+  const proc = spawnTs(ENTRY.server, env, [], options.asUser);
   const server: Server = { ...proc, baseUrl: `http://127.0.0.1:${port}` };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -120,8 +130,11 @@ export async function launchServer(
 }
 
 /** A server that must start; fails with its output otherwise. */
-export async function startServer(dataDir: string): Promise<Server> {
-  const { server, outcome } = await launchServer(dataDir);
+export async function startServer(
+  dataDir: string,
+  options: { env?: Record<string, string>; asUser?: string } = {},
+): Promise<Server> {
+  const { server, outcome } = await launchServer(dataDir, 120_000, options);
   if (outcome !== 'serving') {
     throw new Error(`server exited with ${await server.exited}:\n${server.output()}`);
   }

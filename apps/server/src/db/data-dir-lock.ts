@@ -239,12 +239,3 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   process.on('exit', release);
   return { path: lockPath, owner: me, release };
 }
-
-/** For the entry points: a locked DATA_DIR is an operator error, so a message, not a stack. */
-export function exitIfLocked(err: unknown): never {
-  if (err instanceof DataDirLockedError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  }
-  throw err;
-}
