@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   COOKIE_BANNER_DELAY_MS,
   COOKIE_CONSENT_STORAGE_KEY,
@@ -339,6 +339,36 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     expect(Math.max(...losers)).toBeLessThan(Math.min(...gainers));
     await overview.root.scrollIntoViewIfNeeded();
     await screenshot(page, 'markets-home-overview-tabs');
+  });
+
+  it('phone (390×844): coin names show whole where there is room (Bitcoin and Ethereum are not cut)', async () => {
+    /** Whether the name shows whole: on one line, not cut at the side nor broken in two. */
+    const shownWhole = (list: Locator, name: string) =>
+      list
+        .getByTestId('coin-name')
+        .getByText(name, { exact: true })
+        .evaluate((el) => {
+          const text = document.createRange();
+          text.selectNodeContents(el);
+          return el.scrollWidth <= el.clientWidth && text.getClientRects().length === 1;
+        });
+    const page = await consentingPage(VIEWPORTS.mobile);
+    const home = new HomePage(page);
+    await home.goto();
+    await expect(coinItems(home.overview.activeList)).toHaveCount(5);
+    // The first five by volume hold the two largest coins, with the widest prices beside them.
+    for (const name of ['Bitcoin', 'Ethereum'])
+      expect(await shownWhole(home.overview.activeList, name), `home: ${name}`).toBe(true);
+    await home.overview.root.scrollIntoViewIfNeeded();
+    await screenshot(page, 'markets-home-names-phone');
+
+    const markets = new MarketsPage(page);
+    await markets.goto();
+    await markets.table.loaded();
+    for (const name of ['Bitcoin', 'Ethereum'])
+      expect(await shownWhole(markets.table.table, name), `markets: ${name}`).toBe(true);
+    await markets.table.row('BTC').scrollIntoViewIfNeeded();
+    await screenshot(page, 'markets-table-names-phone');
   });
 
   it('prices on screen change within 3 s, without a reload', async () => {

@@ -7,6 +7,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../domain-error.ts';
 
+/** Paths whose HTML the web build pre-renders (apps/web/src/app/first-screens.tsx). */
+const PRERENDERED_PATHS = ['/', '/markets'];
+
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /**
@@ -42,10 +45,18 @@ export async function installStatic(
       },
     });
   }
+  // The build pre-renders the first screen of some pages into their own copy of index.html
+  // (apps/web/vite-prerender.ts): their text is painted before the scripts load.
+  const prerendered = new Map(
+    PRERENDERED_PATHS.map((p) => [p, `prerendered/${p === '/' ? 'index' : p.slice(1)}.html`]),
+  );
+  for (const [p, file] of prerendered)
+    if (!existsSync(path.join(root, file))) prerendered.delete(p);
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (!hasWeb || url.startsWith('/api/') || url === '/api' || request.method !== 'GET')
       throw notFound();
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const file = prerendered.get(url.length > 1 ? url.replace(/\/+$/, '') : url) ?? 'index.html';
+    return reply.header('Cache-Control', 'no-cache').sendFile(file);
   });
 }

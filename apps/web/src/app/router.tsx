@@ -2,12 +2,12 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { footerLabel } from '@/config/footer-links.ts';
-import { AppSkeleton } from '@/components/layout/app-skeleton.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth } from '@/features/auth/components/route-guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { ShellLayout } from './layouts/shell-layout.tsx';
 import type { RouteHandle } from './layouts/route-handle.ts';
 import { ErrorPage } from './error-page.tsx';
+import { StartupSkeleton } from './first-screens.tsx';
 
 /**
  * Every page is its own chunk, loaded on first visit, so the start-up bundle holds only the
@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: RootLayout,
     ErrorBoundary: ErrorPage,
-    HydrateFallback: AppSkeleton,
+    HydrateFallback: StartupSkeleton,
     children: [
       {
         Component: GuestOnly,

@@ -1,12 +1,12 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { LOADING_SKELETON_MS } from '@sikka/contracts';
-import { AppSkeleton } from '@/components/layout/app-skeleton.tsx';
 import { CookieBanner } from '@/components/cookie-banner.tsx';
 import { AuthProvider } from '@/lib/auth/auth-provider.tsx';
 import { WatchlistSync } from '@/lib/watchlist/watchlist-sync.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { MarketConnection } from '@/app/market-connection.tsx';
+import { StartupSkeleton } from '@/app/first-screens.tsx';
 import { isRouteHandle } from './route-handle.ts';
 
 export const DEFAULT_TITLE = 'Sikka — Buy, sell and store crypto in India';
@@ -31,7 +31,7 @@ function StartupGate({ children }: { children: ReactNode }) {
     }, remaining);
     return () => clearTimeout(timer);
   }, [elapsed]);
-  if (!elapsed || status === 'loading') return <AppSkeleton />;
+  if (!elapsed || status === 'loading') return <StartupSkeleton />;
   return children;
 }
 

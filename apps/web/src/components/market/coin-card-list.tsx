@@ -27,7 +27,9 @@ const CoinCardItem = memo(function CoinCardItem({
     <li data-coin-id={coin.id} className="flex items-center gap-2 py-3">
       <CoinIcon coin={coin} />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium text-ink" data-testid="coin-name">
+        {/* Phone-sized text, wrapping at spaces to a second line before it is cut, so
+            'Bitcoin' and 'Ethereum' show whole beside the widest prices. */}
+        <span className="line-clamp-2 text-sm font-medium text-ink" data-testid="coin-name">
           {displayName(coin)}
         </span>
         {/* No volume here: narrow screens leave it out (PRODUCT.md §2). */}
@@ -36,24 +38,30 @@ const CoinCardItem = memo(function CoinCardItem({
         </span>
       </span>
       <PriceAndChange coin={coin} className="shrink-0 text-right" />
-      <button
-        type="button"
-        aria-pressed={onList}
-        aria-label={onList ? `Remove ${symbol} from watchlist` : `Add ${symbol} to watchlist`}
-        onClick={() => onToggleStar(coin.id)}
-        className="grid size-9 shrink-0 place-items-center rounded-lg text-subtle hover:bg-raised hover:text-accent"
-      >
-        <Star className={clsx('size-4', onList && 'fill-accent text-accent')} aria-hidden="true" />
-      </button>
-      <Button
-        size="sm"
-        variant="outline"
-        className="h-8 shrink-0 px-2.5"
-        aria-label={`Trade ${symbol}`}
-        onClick={() => onTrade(coin)}
-      >
-        Trade
-      </Button>
+      {/* The star and Trade sit close together, as in the table, to leave the name its room. */}
+      <span className="flex shrink-0 items-center gap-1">
+        <button
+          type="button"
+          aria-pressed={onList}
+          aria-label={onList ? `Remove ${symbol} from watchlist` : `Add ${symbol} to watchlist`}
+          onClick={() => onToggleStar(coin.id)}
+          className="grid size-8 place-items-center rounded-lg text-subtle hover:bg-raised hover:text-accent"
+        >
+          <Star
+            className={clsx('size-4', onList && 'fill-accent text-accent')}
+            aria-hidden="true"
+          />
+        </button>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-8 px-2.5"
+          aria-label={`Trade ${symbol}`}
+          onClick={() => onTrade(coin)}
+        >
+          Trade
+        </Button>
+      </span>
     </li>
   );
 });

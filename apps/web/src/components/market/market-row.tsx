@@ -158,18 +158,19 @@ export const MarketRow = memo(function MarketRow({
       data-coin-id={coin.id}
       className="relative border-t border-line transition-colors hover:bg-raised/40"
     >
-      {/* Phones: the name column takes what is left and truncates (w-full + max-w-0), so the
-          table never grows wider than the screen and the actions stay in view. */}
+      {/* Phones: the name column takes what is left (w-full + max-w-0), so the table never
+          grows wider than the screen and the actions stay in view; a smaller icon leaves the
+          name its room, and a long name wraps to a second line before it is cut. */}
       <th
         scope="row"
         className="py-3 pr-2 pl-3 text-left font-normal max-sm:w-full max-sm:max-w-0 sm:pr-3 sm:pl-4 md:pl-5"
       >
         <span className="flex min-w-0 items-center gap-2 sm:gap-3">
-          <CoinIcon coin={coin} />
+          <CoinIcon coin={coin} className="max-sm:size-7" />
           {/* Phones lead with the short symbol and let the full name truncate beneath it. */}
           <span className="flex min-w-0 flex-col max-sm:flex-col-reverse">
             <span
-              className="block truncate font-medium text-ink max-sm:text-xs max-sm:font-normal max-sm:text-subtle"
+              className="block truncate font-medium text-ink max-sm:line-clamp-2 max-sm:text-xs max-sm:font-normal max-sm:whitespace-normal max-sm:text-subtle"
               data-testid="coin-name"
             >
               {name}

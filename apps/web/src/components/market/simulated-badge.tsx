@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { clsx } from 'clsx';
 import { FlaskConical } from 'lucide-react';
-import { useCrypto } from '@/lib/realtime/use-crypto.ts';
+import { useMarketSource } from '@/lib/realtime/use-crypto.ts';
 
 /**
  * Says so when prices come from Sikka's built-in simulated market rather than an exchange
@@ -16,7 +16,7 @@ export function SimulatedBadge({
   /** Which edge the explanation lines up with: 'right' for a badge near the right edge. */
   align?: 'left' | 'right';
 }) {
-  const { source } = useCrypto();
+  const source = useMarketSource();
   const tipId = useId();
   if (source !== 'simulated') return null;
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { messages, TICKER_POLL_MS, type Balances } from '@sikka/contracts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -7,7 +7,7 @@ import { createMessageHandler } from './market-messages.ts';
 import { MarketStore } from './market-store.ts';
 import { RealtimeClient } from './realtime-client.ts';
 import { SpotChannel, SpotChannelContext } from './spot-channel.ts';
-import { CryptoContext, type CryptoContextValue } from './use-crypto.ts';
+import { CryptoContext, type CryptoSource } from './use-crypto.ts';
 
 export interface CryptoProviderProps {
   children: ReactNode;
@@ -42,8 +42,9 @@ export function CryptoProvider({
   onNotification,
   onReconnect,
 }: CryptoProviderProps) {
+  // Read through useCrypto, which subscribes each reader to the store: this provider does not
+  // render again on a tick.
   const [store] = useState(() => new MarketStore());
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
 
   // Latest callbacks without reconnecting when their identity changes.
   const callbacks = useRef({ onBalances, onCryptoActivity, onNotification, onReconnect });
@@ -114,10 +115,7 @@ export function CryptoProvider({
     if (!first) client.restart();
   }, [client, sessionKey]);
 
-  const value = useMemo<CryptoContextValue>(
-    () => ({ ...state, refresh: fetchList }),
-    [state, fetchList],
-  );
+  const value = useMemo<CryptoSource>(() => ({ store, refresh: fetchList }), [store, fetchList]);
   return (
     <CryptoContext.Provider value={value}>
       <SpotChannelContext.Provider value={spot}>{children}</SpotChannelContext.Provider>

@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@sikka/contracts';
-import { CryptoContext, useCrypto, type CryptoContextValue } from './use-crypto.ts';
-import { INITIAL_MARKET_STATE } from './market-store.ts';
+import { CryptoContext, useCrypto, type CryptoSource } from './use-crypto.ts';
+import { MarketStore } from './market-store.ts';
 
 function Probe() {
   const { loading, coins } = useCrypto();
@@ -16,7 +16,7 @@ describe('useCrypto', () => {
   });
 
   it('reads the provided market state', () => {
-    const value: CryptoContextValue = { ...INITIAL_MARKET_STATE, refresh: async () => undefined };
+    const value: CryptoSource = { store: new MarketStore(), refresh: async () => undefined };
     expect(
       renderToString(
         <CryptoContext.Provider value={value}>

@@ -20,6 +20,7 @@ import { RetryAlert } from '@/components/ui/retry-alert.tsx';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { HeroMoversCard } from '@/features/markets/components/hero-movers-card.tsx';
+import { HomeHero } from '@/features/markets/components/home-hero.tsx';
 
 /**
  * Below the fold on every screen size: loaded once the hero is up, so the table, its search
@@ -103,24 +104,9 @@ export default function HomePage() {
   const painted = usePaintedOnce();
   return (
     <div className="relative overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-[560px] bg-[radial-gradient(ellipse_60%_70%_at_70%_0%,color-mix(in_oklab,var(--color-accent)_14%,transparent),transparent)]"
-      />
-
-      {/* Hero */}
-      <section className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pt-14 pb-14 md:px-6 md:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-14">
-        <div>
-          <p className="text-sm font-semibold tracking-wide text-accent uppercase">
-            India&apos;s rupee-first crypto exchange
-          </p>
-          <h1 className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-ink md:text-6xl">
-            Buy, sell and store crypto in India
-          </h1>
-          <p className="mt-5 max-w-xl text-lg text-muted">
-            Trade Bitcoin, Ethereum, USDT and more with rupees. Simple, secure and built for India.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
+      <HomeHero
+        actions={
+          <>
             {/* Guests sign in first: /trade is for signed-in users only. */}
             <Link to={user ? paths.trade : paths.login} className={buttonClasses('primary', 'lg')}>
               Start Trading
@@ -130,10 +116,10 @@ export default function HomePage() {
                 Create Account
               </Link>
             )}
-          </div>
-        </div>
-        <HeroMoversCard />
-      </section>
+          </>
+        }
+        card={<HeroMoversCard />}
+      />
 
       {/* Why choose */}
       <section

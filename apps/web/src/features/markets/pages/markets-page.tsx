@@ -6,6 +6,7 @@ import { MoversList } from '@/components/market/movers-list.tsx';
 import { SimulatedBadge } from '@/components/market/simulated-badge.tsx';
 import { useCrypto } from '@/lib/realtime/use-crypto.ts';
 import { useStableList } from '@/hooks/use-stable-list.ts';
+import { MarketsIntro } from '@/features/markets/components/markets-intro.tsx';
 
 /** /markets (PRODUCT.md §2): 'Market Overview', five gainers, five losers, the full table. */
 export default function MarketsPage() {
@@ -15,14 +16,7 @@ export default function MarketsPage() {
   const losers = useStableList(useMemo(() => topLosers(coins), [coins]));
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 md:px-6 md:py-14">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold tracking-tight text-ink md:text-4xl">Market Overview</h1>
-        <SimulatedBadge />
-      </div>
-      <p className="mt-3 max-w-2xl text-base text-muted">
-        Live INR prices for every coin on Sikka, updated every second, with the day&apos;s top
-        gainers and losers.
-      </p>
+      <MarketsIntro badge={<SimulatedBadge />} />
 
       <div className="mt-8 grid gap-4 md:grid-cols-2">
         <section
