@@ -17,6 +17,7 @@ import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { frameworkErrorReply, installErrorHandlers } from './http/errors.ts';
 import { installCsrfGuard } from './http/csrf.ts';
+import { installCoinIcons } from './http/coin-icons.ts';
 import { installCacheControl } from './http/cache-control.ts';
 import { installOriginPolicy } from './http/origins.ts';
 import { installStatic } from './http/static.ts';
@@ -161,8 +162,8 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Coin icons come from a public static image host.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Coin icons are ours too (http/coin-icons.ts): no image comes from elsewhere.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
@@ -234,6 +235,7 @@ export async function buildApp(
   await app.register(kycRoutes, { prefix: '/api/kyc' });
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
 
+  installCoinIcons(app);
   await installStatic(app, config.WEB_DIST);
   return app;
 }
