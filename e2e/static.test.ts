@@ -276,6 +276,43 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
     await expect(signup.getByText('fullName', { exact: true }).first()).toBeVisible();
     await screenshotBothSizes(view.page, 'api-docs');
 
+    // Each endpoint lists its own errors: signing out never answers 409 Conflict.
+    const logout = operations.filter({
+      has: view.page.getByRole('heading', { name: '/api/auth/logout', exact: true }),
+    });
+    const logoutErrors = logout.getByRole('list', { name: 'Error responses' });
+    await expect(logoutErrors).toBeVisible();
+    expect(await logoutErrors.getByRole('listitem').allInnerTexts()).toEqual([
+      '400 Invalid request',
+      '403 Forbidden',
+      '413 Too large',
+      '415 Wrong content type',
+    ]);
+
+    // The admin routes are in one section of their own, last and marked, and nowhere else.
+    const adminSection = view.main.locator('section[id^="group-"][data-restricted="true"]');
+    await expect(adminSection).toHaveCount(1);
+    await expect(adminSection.getByRole('heading', { level: 2 })).toContainText('Admin only');
+    const sectionPaths = (section: typeof adminSection) =>
+      section.getByTestId('api-operation').getByRole('heading', { level: 3 }).allInnerTexts();
+    const adminPaths = await sectionPaths(adminSection);
+    expect(adminPaths.length).toBeGreaterThan(10);
+    expect(adminPaths.every((p) => p.startsWith('/api/admin/'))).toBe(true);
+    const otherPaths = await sectionPaths(
+      view.main.locator('section[id^="group-"]:not([data-restricted])'),
+    );
+    expect(otherPaths.some((p) => p.startsWith('/api/admin/'))).toBe(false);
+    expect(
+      await view.main.locator('section[id^="group-"]').last().getAttribute('data-restricted'),
+    ).toBe('true');
+    await screenshotBothSizes(view.page, 'api-docs-admin', async () => {
+      // Its heading at the top of the screen, under the sticky header.
+      await adminSection.evaluate((el) => {
+        el.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -80);
+      });
+    });
+
     // Two endpoints have candles (the feed's and the spot exchange's); one path is asked for.
     await view.main.getByRole('searchbox', { name: 'Search endpoints' }).fill('candles');
     await expect(operations).toHaveCount(2);

@@ -18,6 +18,7 @@ import { migrate } from './db/migrate.ts';
 import { frameworkErrorReply, installErrorHandlers } from './http/errors.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { installCoinIcons } from './http/coin-icons.ts';
+import { documentCommonErrors, OPENAPI_TAGS } from './http/schemas.ts';
 import { installCacheControl } from './http/cache-control.ts';
 import { installOriginPolicy } from './http/origins.ts';
 import { installStatic } from './http/static.ts';
@@ -185,6 +186,8 @@ export async function buildApp(
   });
   // Only /api/kyc accepts multipart (the CSRF guard refuses it elsewhere); files are read per request.
   await app.register(fastifyMultipart, { limits: KYC_MULTIPART_LIMITS });
+  // Before the routes and the document: each route's errors are completed as it is added.
+  documentCommonErrors(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -192,6 +195,7 @@ export async function buildApp(
         description: 'Retail crypto exchange and wallet for India',
         version: '1.0.0',
       },
+      tags: OPENAPI_TAGS,
     },
     transform: jsonSchemaTransform,
   });

@@ -11,7 +11,7 @@ export const COIN_ICON_PREFIX = '/coin-icons/';
  * The icon set of the npm package `cryptocurrency-icons` (CC0 1.0, see its LICENSE.md), in its
  * 64×64 colour PNGs ("32@2x"): sharp on a 2× phone at the 28–32 px the lists draw them, and
  * 1–4 KB each. Served by us, so the markets look the same offline and no third party learns who
- * looks at prices (ADR 019).
+ * looks at prices (docs/adr, "coin icons from our server").
  */
 function iconDirectory(): string {
   const require = createRequire(import.meta.url);
