@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE_CONSENT_STORAGE_KEY, messages } from '@sikka/contracts';
+import { COOKIE_CONSENT_STORAGE_KEY, messages, NEWSLETTER_SUBSCRIBED } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e, type Viewport } from './support/e2e-app.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import { boxes, intersects, reachableAtCentre, scrollY } from './support/geometry.ts';
 import { AppShell } from './page-models/app-shell.ts';
 import { LoginPage } from './page-models/login-page.ts';
@@ -108,6 +108,32 @@ describe.skipIf(Boolean(skip))('the shell keeps out of the way', () => {
     await shell.footer.getByRole('link', { name: 'About Us' }).click();
     await page.waitForURL('**/about');
     await expect.poll(() => scrollY(page)).toBe(0);
+  });
+
+  it('the newsletter box stores the address and says so; a bad one gets a message', async () => {
+    const page = await e2e.newPage(VIEWPORTS.mobile);
+    const shell = new AppShell(page);
+    await shell.open('/about');
+    const form = shell.footer.getByRole('form', { name: 'Newsletter' });
+    const email = form.getByLabel('Subscribe to our newsletter');
+    await email.fill('not an address');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('alert')).toHaveText(messages.signup.emailInvalid);
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+
+    await email.fill('Footer.Reader@Example.com');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    const done = shell.footer.getByRole('status');
+    await expect(done).toHaveText(NEWSLETTER_SUBSCRIBED);
+    const rows = await e2e.app.db.query<{ email: string }>(
+      'SELECT email FROM newsletter_subscriptions WHERE email = $1',
+      ['footer.reader@example.com'],
+    );
+    expect(rows).toHaveLength(1);
+    await done.scrollIntoViewIfNeeded();
+    await screenshotBothSizes(page, 'newsletter-subscribed', async () => {
+      await done.scrollIntoViewIfNeeded();
+    });
   });
 
   it('coin icons come from our server; none is fetched from another origin', async () => {

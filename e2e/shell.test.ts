@@ -311,7 +311,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       'Registered with the Financial Intelligence Unit (FIU-IND)',
       'AML compliant',
       'Mobile & desktop apps',
-      '24/7 chat support',
+      'Support by ticket and e-mail',
       'support@sikka.example',
       '+91 00000 00000',
       'Placeholder address',

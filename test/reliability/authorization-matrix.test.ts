@@ -248,6 +248,10 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
     access: 'public',
     probe: () => json({ email: 'someone@example.com' }),
   },
+  'POST /api/newsletter': {
+    access: 'public',
+    probe: () => json({ email: 'reader@example.com' }),
+  },
   'POST /api/auth/password/reset': {
     access: 'public',
     probe: () => json({ token: 'x'.repeat(43), password: 'a new secret 12345' }),

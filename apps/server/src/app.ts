@@ -47,6 +47,7 @@ import { spotPlugin } from './spot/plugin.ts';
 import cryptoRoutes from './routes/crypto/index.ts';
 import accountRoutes from './routes/auth/account.ts';
 import securityRoutes from './routes/auth/security.ts';
+import newsletterRoutes from './routes/newsletter/index.ts';
 import notificationRoutes from './routes/notifications/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -221,6 +222,7 @@ export async function buildApp(
   await app.register(accountRoutes, { prefix: '/api/auth' });
   await app.register(securityRoutes, { prefix: '/api/auth' });
   await app.register(notificationRoutes, { prefix: '/api/notifications' });
+  await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
   await app.register(devRoutes, { prefix: '/api/dev' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(adminRoutes, { prefix: '/api/admin' });

@@ -17,3 +17,4 @@ export * from './withdrawals.ts';
 export * from './crypto-wallet.ts';
 export * from './security.ts';
 export * from './spot.ts';
+export * from './newsletter.ts';
