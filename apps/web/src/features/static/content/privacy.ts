@@ -75,7 +75,7 @@ export const privacyPolicy: PolicyDocument = {
       title: 'Your rights',
       body: [
         'You can ask for a summary of the personal data we hold about you, ask us to correct it, withdraw consent where we rely on it, or ask us to erase it. Some data we must keep under the retention rules above even if you close your account; we will tell you when that applies.',
-        'You can update your name and phone number from your dashboard. For anything else, write to privacy@sikka.example.',
+        'You can update your name and phone number on the Security page of your account. For anything else, write to privacy@sikka.example.',
       ],
     },
     {
