@@ -23,6 +23,7 @@ export const privacyPolicy: PolicyDocument = {
             'KYC details: Aadhaar number and card images, PAN and PAN card image, bank account number, IFSC code and bank name, a bank statement and a live selfie.',
             'Transactions: INR deposits with their UTR numbers, withdrawals, trades, balances and the times they happened.',
             'Technical data: IP address, browser and device type, and the session cookie that keeps you signed in.',
+            'Newsletter: the e-mail address you give in the newsletter box, with the time you subscribed.',
           ],
         },
       ],
