@@ -264,6 +264,31 @@ describe.skipIf(Boolean(skip))('account security in the browser', () => {
     expect((await first.request.get('/api/me')).status()).toBe(200);
   });
 
+  it('profile: the full name and phone number are changed on the page and kept', async () => {
+    const account = await verifiedAccount();
+    const page = await pageFor(account);
+    const security = new SecurityPage(page);
+    await security.open();
+    const name = security.profile.getByLabel('Full name');
+    const phone = security.profile.getByLabel('Phone number');
+    const save = security.profile.getByRole('button', { name: 'Save profile' });
+    await expect.poll(() => name.inputValue()).toBe(account.fullName);
+    await expect.poll(() => phone.inputValue()).toBe(account.phone);
+    // A bad phone number is said at its field; nothing is sent.
+    await phone.fill('12');
+    await save.click();
+    await expect(security.fieldError(phone)).toHaveText(messages.signup.phoneMin);
+    await name.fill('Asha Verma');
+    await phone.fill('9876501234');
+    await save.click();
+    await expect(security.shell.toast('Your profile is saved.', 'success')).toBeVisible();
+    await screenshotBothSizes(page, 'security-profile');
+    // Kept by the server: a fresh load shows the new values.
+    await security.open();
+    await expect.poll(() => name.inputValue()).toBe('Asha Verma');
+    await expect.poll(() => phone.inputValue()).toBe('9876501234');
+  });
+
   it('password change: a wrong current password is said at its field; the other session ends; the new one signs in', async () => {
     const account = await verifiedAccount();
     const first = await pageFor(account);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOADING_SKELETON_MS } from '@sikka/contracts';
+import { LOADING_SKELETON_MS, NEWSLETTER_SUBSCRIBED } from '@sikka/contracts';
 import type { Page, Route } from 'playwright-core';
 import { DASHBOARD_MENU, FOOTER_PATHS } from './support/site-map.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
@@ -299,7 +299,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  it('has a footer with every link, the claims, placeholder contacts and an inert newsletter box', async () => {
+  it('has a footer with every link, the claims, placeholder contacts and a newsletter box', async () => {
     const page = await e2e.newPage();
     const shell = new AppShell(page);
     await shell.open('/');
@@ -313,7 +313,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       'Registered with the Financial Intelligence Unit (FIU-IND)',
       'AML compliant',
       'Mobile & desktop apps',
-      '24/7 chat support',
+      'Support by ticket and e-mail',
       'support@sikka.example',
       '+91 00000 00000',
       'Placeholder address',
@@ -323,6 +323,8 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
 
     await shell.footer.getByLabel('Subscribe to our newsletter').fill('me@example.com');
     await shell.footer.getByRole('button', { name: 'Subscribe' }).click();
+    // Subscribed in place (e2e/shell-polish.test.ts checks what is stored); no page reload.
+    await expect(shell.footer.getByRole('status')).toHaveText(NEWSLETTER_SUBSCRIBED);
     expect(page.url()).toBe(`${e2e.baseURL}/`);
 
     // Every footer link opens a real page (not the not-found page), client-side.

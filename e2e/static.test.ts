@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOOTER_PATHS } from './support/site-map.ts';
-import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
+import { e2eSkipReason, startE2e, VIEWPORTS, type E2e, type Viewport } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
 import { StaticPage } from './page-models/static-page.ts';
 
@@ -102,7 +102,10 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
   });
   afterAll(() => e2e?.close());
 
-  async function openPage(path: string, viewport = VIEWPORTS.desktop): Promise<StaticPage> {
+  async function openPage(
+    path: string,
+    viewport: Viewport = VIEWPORTS.desktop,
+  ): Promise<StaticPage> {
     const view = new StaticPage(await e2e.newPage(viewport));
     await view.acceptCookiesUpFront();
     await view.open(path);
@@ -131,7 +134,7 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
     }
   });
 
-  it('careers lists three jobs with Apply buttons and a search box that does not filter', async () => {
+  it('careers lists three jobs with Apply buttons and a search box that filters them', async () => {
     const view = await openPage('/careers');
     await expect(view.articles).toHaveCount(3);
     const apply = view.main.getByRole('link', { name: /^Apply for / });
@@ -139,9 +142,21 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
     expect(await apply.first().getAttribute('href')).toMatch(
       /^mailto:careers@sikka\.example\?subject=/,
     );
-    // PRODUCT.md §2: the search box is non-functional; typing leaves all openings in place.
-    await view.main.getByRole('searchbox', { name: 'Search jobs' }).fill('nothing matches this');
+    // The search keeps the openings whose text has every word typed.
+    const search = view.main.getByRole('searchbox', { name: 'Search jobs' });
+    await search.fill('mumbai');
+    await expect(view.articles).toHaveCount(1);
+    await expect(view.articles.getByRole('heading', { level: 3 })).toHaveText(
+      'Compliance Analyst, AML',
+    );
+    await expect(view.main.getByText('1 of 3 openings')).toBeVisible();
+    await search.fill('nothing matches this');
+    await expect(view.articles).toHaveCount(0);
+    await expect(view.main.getByText('No opening matches “nothing matches this”.')).toBeVisible();
+    await screenshotBothSizes(view.page, 'careers-no-match');
+    await view.main.getByRole('button', { name: 'Show all openings' }).click();
     await expect(view.articles).toHaveCount(3);
+    await expect(search).toHaveValue('');
   });
 
   it('announcements show type, category and the important flag', async () => {
@@ -175,7 +190,7 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
       ['/exchange', 'The Sikka Exchange', 'Order placement is coming soon'],
       ['/mobile-app', 'Sikka for Android and iOS', 'Sign in with fingerprint or Face ID'],
       ['/desktop-app', 'Sikka for desktop', 'Windows 10 and 11'],
-      ['/support', 'How can we help?', '24/7 chat support'],
+      ['/support', 'How can we help?', 'Write to support'],
       ['/help', 'Guides for every step', 'Bank Transfer (IMPS/NEFT/RTGS)'],
       ['/faq', 'Frequently asked questions', 'Which documents do I need for KYC?'],
       ['/submit-ticket', 'Submit a ticket', 'Tickets are handled by e-mail for now'],
@@ -188,6 +203,33 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
       await expect(view.text(phrase), `${path}: ${phrase}`).toBeVisible();
       await screenshotBothSizes(view.page, path.slice(1));
       await view.page.context().close();
+    }
+  });
+
+  it("support's popular topics open their answers in the FAQ", async () => {
+    const view = await openPage('/support', VIEWPORTS.mobile);
+    const topics = view.main
+      .getByRole('region', { name: 'Popular topics' })
+      .getByRole('list')
+      .getByRole('link');
+    await expect(topics).toHaveCount(5);
+    await topics.filter({ hasText: 'I entered the wrong UTR number' }).click();
+    await view.page.waitForURL('**/faq#wrong-utr');
+    const question = view.main.getByRole('button', { name: 'I entered the wrong UTR number' });
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    const answer = view.text('each UTR can be used once');
+    await expect(answer).toBeVisible();
+    await expect
+      .poll(() => answer.evaluate((el) => el.getBoundingClientRect().top))
+      .toBeLessThan(VIEWPORTS.mobile.height);
+    await screenshotBothSizes(view.page, 'faq-topic-open');
+    // Every topic names an answer that exists.
+    await view.page.goBack();
+    for (const href of await topics.evaluateAll((links) =>
+      links.map((a) => a.getAttribute('href') ?? ''),
+    )) {
+      await view.page.goto(href);
+      await expect(view.main.locator('button[aria-expanded="true"]'), href).toHaveCount(1);
     }
   });
 
@@ -275,6 +317,43 @@ describe.skipIf(Boolean(skip))('static pages and footer destinations in the brow
     });
     await expect(signup.getByText('fullName', { exact: true }).first()).toBeVisible();
     await screenshotBothSizes(view.page, 'api-docs');
+
+    // Each endpoint lists its own errors: signing out never answers 409 Conflict.
+    const logout = operations.filter({
+      has: view.page.getByRole('heading', { name: '/api/auth/logout', exact: true }),
+    });
+    const logoutErrors = logout.getByRole('list', { name: 'Error responses' });
+    await expect(logoutErrors).toBeVisible();
+    expect(await logoutErrors.getByRole('listitem').allInnerTexts()).toEqual([
+      '400 Invalid request',
+      '403 Forbidden',
+      '413 Too large',
+      '415 Wrong content type',
+    ]);
+
+    // The admin routes are in one section of their own, last and marked, and nowhere else.
+    const adminSection = view.main.locator('section[id^="group-"][data-restricted="true"]');
+    await expect(adminSection).toHaveCount(1);
+    await expect(adminSection.getByRole('heading', { level: 2 })).toContainText('Admin only');
+    const sectionPaths = (section: typeof adminSection) =>
+      section.getByTestId('api-operation').getByRole('heading', { level: 3 }).allInnerTexts();
+    const adminPaths = await sectionPaths(adminSection);
+    expect(adminPaths.length).toBeGreaterThan(10);
+    expect(adminPaths.every((p) => p.startsWith('/api/admin/'))).toBe(true);
+    const otherPaths = await sectionPaths(
+      view.main.locator('section[id^="group-"]:not([data-restricted])'),
+    );
+    expect(otherPaths.some((p) => p.startsWith('/api/admin/'))).toBe(false);
+    expect(
+      await view.main.locator('section[id^="group-"]').last().getAttribute('data-restricted'),
+    ).toBe('true');
+    await screenshotBothSizes(view.page, 'api-docs-admin', async () => {
+      // Its heading at the top of the screen, under the sticky header.
+      await adminSection.evaluate((el) => {
+        el.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -80);
+      });
+    });
 
     // Two endpoints have candles (the feed's and the spot exchange's); one path is asked for.
     await view.main.getByRole('searchbox', { name: 'Search endpoints' }).fill('candles');

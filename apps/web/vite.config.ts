@@ -20,9 +20,17 @@ export default defineConfig({
       // the server another way, or `vite preview` (:4173), needs PUBLIC_ORIGIN set to match.
       // ws: true carries /api/realtime.
       '/api': { target: API_TARGET, ws: true, changeOrigin: false },
+      // Coin icons are served by the API server (apps/server/src/http/coin-icons.ts).
+      '/coin-icons': { target: API_TARGET, changeOrigin: false },
     },
   },
-  preview: { port: 4173, proxy: { '/api': { target: API_TARGET, ws: true, changeOrigin: false } } },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: API_TARGET, ws: true, changeOrigin: false },
+      '/coin-icons': { target: API_TARGET, changeOrigin: false },
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -19,6 +19,9 @@ export class SecurityPage {
   get email(): Locator {
     return this.card('E-mail');
   }
+  get profile(): Locator {
+    return this.card('Profile');
+  }
   get password(): Locator {
     return this.card('Password');
   }

@@ -71,6 +71,11 @@ let openSpotOrderOfA: () => Promise<string> = () => Promise.reject(new Error('no
  */
 const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent?: true }> = {
   'GET /api/health': { access: 'public', sessionIndependent: true },
+  'GET /coin-icons/:file': {
+    access: 'public',
+    sessionIndependent: true,
+    probe: () => ({ url: '/coin-icons/btc.png' }),
+  },
   'GET /api/openapi.json': { access: 'public', sessionIndependent: true },
   'GET /api/realtime': { access: 'public' },
   'GET /api/market/tickers': { access: 'public', sessionIndependent: true },
@@ -247,6 +252,10 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   'POST /api/auth/password/forgot': {
     access: 'public',
     probe: () => json({ email: 'someone@example.com' }),
+  },
+  'POST /api/newsletter': {
+    access: 'public',
+    probe: () => json({ email: 'reader@example.com' }),
   },
   'POST /api/auth/password/reset': {
     access: 'public',
@@ -425,6 +434,17 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
     const failures: string[] = [];
     const counts: Record<string, number> = {};
     let noStore = 0;
+    // Each error a documented route answers must be among the errors its OpenAPI entry lists
+    // (http/schemas.ts `errors(…)`, ADR 025).
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    }>();
+    const documented = (method: string, path: string) => {
+      const p = path.replace(/:([A-Za-z]+)/g, '{$1}');
+      const item = doc.paths[p] ?? doc.paths[`${p}/`] ?? doc.paths[p.replace(/\/$/, '')];
+      return item?.[method.toLowerCase()]?.responses;
+    };
+    let checkedErrors = 0;
     for (const route of routes) {
       const entry = ROUTES[key(route)]!;
       for (const actor of ['anonymous', 'userA', 'userB', 'admin'] as const) {
@@ -458,6 +478,14 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
             ? res.statusCode !== 401 && res.statusCode !== 403
             : res.statusCode === want);
         counts[`${actor} ${res.statusCode}`] = (counts[`${actor} ${res.statusCode}`] ?? 0) + 1;
+        const listed = documented(route.method, route.path);
+        if (listed && res.statusCode >= 400) {
+          checkedErrors += 1;
+          if (!(String(res.statusCode) in listed))
+            failures.push(
+              `${route.method} ${route.path} as ${actor}: ${res.statusCode} is not in its documented errors ${Object.keys(listed).join(',')}`,
+            );
+        }
         if (!ok)
           failures.push(
             `${route.method} ${url} as ${actor}: ${res.statusCode} (want ${want}) ${res.body.slice(0, 120)}`,
@@ -476,7 +504,8 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
     console.log(
       `[authz] ${routes.length} method+path pairs (${Object.keys(ROUTES).length} classified routes) × 4 actors = ` +
         `${routes.length * 4} requests; answers ${JSON.stringify(counts)}; ` +
-        `session-dependent answers with Cache-Control: no-store ${noStore}; failures ${failures.length}`,
+        `session-dependent answers with Cache-Control: no-store ${noStore}; ` +
+        `errors checked against the OpenAPI document ${checkedErrors}; failures ${failures.length}`,
     );
     expect(failures).toEqual([]);
   });

@@ -19,6 +19,8 @@ import { migrate } from './db/migrate.ts';
 import { pgRateLimitStore } from './http/pg-rate-limit-store.ts';
 import { frameworkErrorReply, installErrorHandlers } from './http/errors.ts';
 import { installCsrfGuard } from './http/csrf.ts';
+import { installCoinIcons } from './http/coin-icons.ts';
+import { documentCommonErrors, OPENAPI_TAGS } from './http/schemas.ts';
 import { installCacheControl } from './http/cache-control.ts';
 import { installOriginPolicy } from './http/origins.ts';
 import { installStatic } from './http/static.ts';
@@ -48,6 +50,7 @@ import { spotPlugin } from './spot/plugin.ts';
 import cryptoRoutes from './routes/crypto/index.ts';
 import accountRoutes from './routes/auth/account.ts';
 import securityRoutes from './routes/auth/security.ts';
+import newsletterRoutes from './routes/newsletter/index.ts';
 import notificationRoutes from './routes/notifications/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -175,8 +178,8 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Coin icons come from a public static image host.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Coin icons are ours too (http/coin-icons.ts): no image comes from elsewhere.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
@@ -210,6 +213,8 @@ export async function buildApp(
   });
   // Only /api/kyc accepts multipart (the CSRF guard refuses it elsewhere); files are read per request.
   await app.register(fastifyMultipart, { limits: KYC_MULTIPART_LIMITS });
+  // Before the routes and the document: each route's errors are completed as it is added.
+  documentCommonErrors(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -217,6 +222,7 @@ export async function buildApp(
         description: 'Retail crypto exchange and wallet for India',
         version: '1.0.0',
       },
+      tags: OPENAPI_TAGS,
     },
     transform: jsonSchemaTransform,
   });
@@ -242,6 +248,7 @@ export async function buildApp(
   await app.register(accountRoutes, { prefix: '/api/auth' });
   await app.register(securityRoutes, { prefix: '/api/auth' });
   await app.register(notificationRoutes, { prefix: '/api/notifications' });
+  await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
   await app.register(devRoutes, { prefix: '/api/dev' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
@@ -261,6 +268,7 @@ export async function buildApp(
   await app.register(kycRoutes, { prefix: '/api/kyc' });
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
 
+  installCoinIcons(app);
   await installStatic(app, config.WEB_DIST);
   return app;
 }

@@ -17,4 +17,5 @@ export * from './withdrawals.ts';
 export * from './crypto-wallet.ts';
 export * from './security.ts';
 export * from './spot.ts';
+export * from './newsletter.ts';
 export * from './watchlist.ts';

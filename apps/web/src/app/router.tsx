@@ -8,6 +8,7 @@ import { ShellLayout } from './layouts/shell-layout.tsx';
 import type { RouteHandle } from './layouts/route-handle.ts';
 import { ErrorPage } from './error-page.tsx';
 import { StartupSkeleton } from './first-screens.tsx';
+import { keyThisHistoryEntry } from './history-entry-key.ts';
 
 /**
  * Every page is its own chunk, loaded on first visit, so the start-up bundle holds only the
@@ -285,4 +286,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = () => {
+  keyThisHistoryEntry();
+  return createBrowserRouter(routes);
+};

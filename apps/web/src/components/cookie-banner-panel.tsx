@@ -38,88 +38,81 @@ export default function CookieBannerPanel({ onClose }: { onClose: () => void }) 
       role="region"
       aria-labelledby={titleId}
       className={clsx(
-        // Above the mobile bottom bar (h-16) on small screens, bottom-left card on wide ones.
-        'fixed inset-x-3 bottom-[4.75rem] z-40 rounded-2xl border border-line-strong bg-surface/95 p-5 shadow-2xl shadow-black/40 backdrop-blur-md md:inset-x-auto md:bottom-6 md:left-6 md:w-[26rem]',
-        'motion-safe:transition-all motion-safe:duration-300 motion-safe:ease-out',
+        // Compact, so the first screen's actions stay in reach (the hero's Start Trading and
+        // Create Account): a low strip above the mobile bottom bar (h-16) on phones, a single
+        // row along the bottom edge on wide screens.
+        'fixed inset-x-2 bottom-[4.5rem] z-40 rounded-xl border border-line-strong bg-surface/95 px-3 py-2.5 shadow-xl shadow-black/40 backdrop-blur-md md:inset-x-auto md:bottom-4 md:left-1/2 md:w-[min(60rem,calc(100%-2rem))] md:-translate-x-1/2 md:px-4',
+        'motion-safe:transition-[opacity,translate] motion-safe:duration-300 motion-safe:ease-out',
         entered ? 'translate-y-0 opacity-100' : 'translate-y-4 opacity-0',
       )}
     >
-      <div className="flex items-start gap-3">
-        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent/10 text-accent">
-          <Cookie className="size-5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="font-semibold text-ink">
-            We value your privacy
-          </h2>
-          <p className="mt-1 text-sm leading-6 text-muted">
-            We use cookies to keep you signed in and to make Sikka work. See our{' '}
-            <Link
-              to={paths.cookiePolicy}
-              className="text-accent underline underline-offset-2 hover:decoration-2"
-            >
-              Cookie Policy
-            </Link>
-            .
-          </p>
+      {/* Phone: text and close on one row, the choices under them. Wide: all on one row. */}
+      <div className="grid grid-cols-[1fr_auto] items-center gap-x-2 gap-y-2 md:grid-cols-[1fr_auto_auto] md:gap-x-4">
+        <div className="flex min-w-0 items-start gap-2">
+          <Cookie className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+          <div className="min-w-0 flex-1 text-xs leading-5 text-muted md:text-sm">
+            <h2 id={titleId} className="inline font-semibold text-ink">
+              We value your privacy
+            </h2>{' '}
+            <p className="inline">
+              Necessary cookies keep you signed in and are always on; analytics is your choice.{' '}
+              <Link
+                to={paths.cookiePolicy}
+                className="text-accent underline underline-offset-2 hover:decoration-2"
+              >
+                Cookie Policy
+              </Link>
+            </p>
+          </div>
         </div>
         <button
           type="button"
           onClick={close}
           aria-label="Close cookie banner"
-          className="-mt-1 -mr-1 grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-ink"
+          className="-mr-1 grid size-8 shrink-0 place-items-center self-start rounded-lg text-muted hover:bg-raised hover:text-ink md:order-last md:self-center"
         >
           <X className="size-4" aria-hidden="true" />
         </button>
-      </div>
 
-      <ul className="mt-4 space-y-2 text-sm">
-        <li className="flex items-center justify-between gap-3 rounded-xl bg-raised/60 px-3 py-2.5">
-          <span>
-            <span className="block font-medium text-ink">Necessary</span>
-            <span className="block text-xs text-muted">Sign-in and security. Always on.</span>
-          </span>
-          <span className="text-xs font-semibold text-up">Always active</span>
-        </li>
-        <li className="flex items-center justify-between gap-3 rounded-xl bg-raised/60 px-3 py-2.5">
-          <label htmlFor={switchId} className="cursor-pointer">
-            <span className="block font-medium text-ink">Analytics</span>
-            <span className="block text-xs text-muted">Helps us understand how Sikka is used.</span>
-          </label>
-          <button
-            id={switchId}
-            type="button"
-            role="switch"
-            aria-checked={analytics}
-            onClick={() => setAnalytics((on) => !on)}
-            className={clsx(
-              'relative h-6 w-11 shrink-0 rounded-full transition-colors',
-              analytics ? 'bg-accent' : 'bg-line-strong',
-            )}
+        <div className="col-span-2 flex items-center gap-2 md:col-span-1">
+          <label
+            htmlFor={switchId}
+            className="mr-auto flex cursor-pointer items-center gap-2 text-xs text-muted md:mr-1"
           >
-            <span
-              aria-hidden="true"
+            Analytics
+            <button
+              id={switchId}
+              type="button"
+              role="switch"
+              aria-checked={analytics}
+              onClick={() => setAnalytics((on) => !on)}
               className={clsx(
-                'absolute top-0.5 left-0.5 size-5 rounded-full bg-ink shadow transition-transform',
-                analytics && 'translate-x-5',
+                'relative h-5 w-9 shrink-0 rounded-full transition-colors',
+                analytics ? 'bg-accent' : 'bg-line-strong',
               )}
-            />
-          </button>
-        </li>
-      </ul>
-
-      <div className="mt-4 grid grid-cols-2 gap-2">
-        <Button variant="outline" onClick={close}>
-          Reject All
-        </Button>
-        <Button
-          onClick={() => {
-            storeConsent();
-            close();
-          }}
-        >
-          Accept All
-        </Button>
+            >
+              <span
+                aria-hidden="true"
+                className={clsx(
+                  'absolute top-0.5 left-0.5 size-4 rounded-full bg-ink shadow transition-transform',
+                  analytics && 'translate-x-4',
+                )}
+              />
+            </button>
+          </label>
+          <Button variant="outline" size="sm" onClick={close}>
+            Reject All
+          </Button>
+          <Button
+            size="sm"
+            onClick={() => {
+              storeConsent();
+              close();
+            }}
+          >
+            Accept All
+          </Button>
+        </div>
       </div>
     </section>
   );

@@ -11,7 +11,7 @@ import {
 } from '@sikka/contracts';
 import { auditEntries, listAudit } from '../../audit/audit-log.ts';
 import { listSignInsOf } from '../../auth/sign-ins.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { csvFileSchema, csvLine, csvText } from '../../money/csv.ts';
 
 const CSV_HEADER = [
@@ -55,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The append-only audit log (decisions and account security events), newest first, filtered.',
         querystring: auditQuerySchema,
-        response: { 200: auditResponseSchema, ...errorResponses },
+        response: { 200: auditResponseSchema, ...errors() },
       },
     },
     async (request) => {
@@ -75,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'The audit log entries matching the same filters, all of them, as CSV.',
         querystring: auditQuerySchema.omit({ page: true }),
-        response: { 200: csvFileSchema, ...errorResponses },
+        response: { 200: csvFileSchema, ...errors() },
       },
     },
     async (request, reply) => {
@@ -98,7 +98,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description: 'One user’s sign-in attempts of the last 90 days, newest first.',
         params: z.object({ id: z.string().max(100) }),
         querystring: signInHistoryQuerySchema,
-        response: { 200: signInHistoryResponseSchema, ...errorResponses },
+        response: { 200: signInHistoryResponseSchema, ...errors(404) },
       },
     },
     async (request) =>

@@ -6,7 +6,7 @@ import {
   rejectBankAccountRequestSchema,
 } from '@sikka/contracts';
 import { requireAdminHook, requireUser } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import {
   decideBankAccount,
   getAdminBankAccount,
@@ -23,7 +23,9 @@ import { adminPage, decisionHandler, decisionSchema, idParams } from './route-he
 const routes: FastifyPluginAsyncZod = async (app) => {
   // As in deposits.ts: checked on request too, so validation messages never reach non-admins.
   app.addHook('onRequest', requireAdminHook);
-  const answers = { 200: adminBankAccountResponseSchema, ...errorResponses };
+  // A record: unknown ids are 404; a decision also 409 once decided, 422 for a reused key.
+  const found = { 200: adminBankAccountResponseSchema, ...errors(404) };
+  const decided = { 200: adminBankAccountResponseSchema, ...errors(404, 409, 422) };
   const decide = decisionHandler(app.db, decideBankAccount);
 
   app.get(
@@ -31,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: adminBankAccountsQuerySchema,
-        response: { 200: adminBankAccountsResponseSchema, ...errorResponses },
+        response: { 200: adminBankAccountsResponseSchema, ...errors() },
       },
     },
     async (request) => adminPage(request.query, await listAdminBankAccounts(app.db, request.query)),
@@ -39,7 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/bank-accounts/:id',
-    { schema: { params: idParams, response: answers } },
+    { schema: { params: idParams, response: found } },
     async (request) => {
       const admin = requireUser(request);
       const { id } = request.params;
@@ -49,13 +51,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bank-accounts/:id/verify',
-    { schema: { ...decisionSchema, response: answers } },
+    { schema: { ...decisionSchema, response: decided } },
     (request, reply) => decide(request, reply, { kind: 'verify' }),
   );
 
   app.post(
     '/bank-accounts/:id/reject',
-    { schema: { ...decisionSchema, body: rejectBankAccountRequestSchema, response: answers } },
+    { schema: { ...decisionSchema, body: rejectBankAccountRequestSchema, response: decided } },
     (request, reply) => decide(request, reply, { kind: 'reject', reason: request.body.reason }),
   );
 };

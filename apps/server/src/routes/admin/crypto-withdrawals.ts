@@ -8,7 +8,7 @@ import {
 } from '@sikka/contracts';
 import { requireAdminHook } from '../../auth/plugin.ts';
 import type { Db } from '../../db/index.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import {
   chainOf,
   decideChainWithdrawal,
@@ -26,7 +26,9 @@ import { adminPage, decisionHandler, decisionSchema, idParams } from './route-he
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdminHook);
-  const answers = { 200: adminChainWithdrawalResponseSchema, ...errorResponses };
+  // A record: unknown ids are 404; a decision also 409 once decided, 422 for a reused key.
+  const found = { 200: adminChainWithdrawalResponseSchema, ...errors(404, 503) };
+  const decided = { 200: adminChainWithdrawalResponseSchema, ...errors(404, 409, 422, 503) };
   const chain = () => chainOf(requireWallet(app.cryptoWallet), app.config.CHAIN_CONFIRMATIONS);
   const decide = decisionHandler(
     app.db,
@@ -57,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: adminChainWithdrawalsQuerySchema,
-        response: { 200: adminChainWithdrawalsResponseSchema, ...errorResponses },
+        response: { 200: adminChainWithdrawalsResponseSchema, ...errors(503) },
       },
     },
     async (request) =>
@@ -66,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/crypto-withdrawals/:id',
-    { schema: { params: idParams, response: answers } },
+    { schema: { params: idParams, response: found } },
     async (request) => ({
       withdrawal: await getAdminChainWithdrawal(app.db, request.params.id, chain()),
     }),
@@ -75,14 +77,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crypto-withdrawals/:id/approve',
     {
-      schema: { ...decisionSchema, body: z.strictObject({}).optional(), response: answers },
+      schema: { ...decisionSchema, body: z.strictObject({}).optional(), response: decided },
     },
     (request, reply) => decide(request, reply, { kind: 'approve' }),
   );
 
   app.post(
     '/crypto-withdrawals/:id/reject',
-    { schema: { ...decisionSchema, body: rejectChainWithdrawalRequestSchema, response: answers } },
+    { schema: { ...decisionSchema, body: rejectChainWithdrawalRequestSchema, response: decided } },
     (request, reply) => decide(request, reply, { kind: 'reject', reason: request.body.reason }),
   );
 };

@@ -6,7 +6,7 @@ import {
   rejectDepositRequestSchema,
 } from '@sikka/contracts';
 import { requireAdminHook } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import type { Db } from '../../db/index.ts';
 import {
   decideDepositOnce,
@@ -30,13 +30,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: adminDepositsQuerySchema,
-        response: { 200: adminDepositsResponseSchema, ...errorResponses },
+        response: { 200: adminDepositsResponseSchema, ...errors() },
       },
     },
     async (request) => adminPage(request.query, await listAdminDeposits(app.db, request.query)),
   );
 
-  const answers = { 200: adminDepositResponseSchema, ...errorResponses };
+  // Unknown ids are 404; 409 once decided, 422 for a reused key.
+  const decided = { 200: adminDepositResponseSchema, ...errors(404, 409, 422) };
   const decide = decisionHandler(
     app.db,
     (db: Db, adminId: string, id: string, key: string | undefined, d: DepositDecision) =>
@@ -45,13 +46,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/deposits/:id/approve',
-    { schema: { ...decisionSchema, response: answers } },
+    { schema: { ...decisionSchema, response: decided } },
     (request, reply) => decide(request, reply, { kind: 'approve' }),
   );
 
   app.post(
     '/deposits/:id/reject',
-    { schema: { ...decisionSchema, body: rejectDepositRequestSchema, response: answers } },
+    { schema: { ...decisionSchema, body: rejectDepositRequestSchema, response: decided } },
     (request, reply) => decide(request, reply, { kind: 'reject', reason: request.body.reason }),
   );
 };

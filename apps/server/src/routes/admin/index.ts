@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdminHook } from '../../auth/plugin.ts';
 import { notFound } from '../../domain-error.ts';
+import { ADMIN_TAG, errors } from '../../http/schemas.ts';
 import adminDepositsRoutes from './deposits.ts';
 import adminTradesRoutes from './trades.ts';
 import adminUsersRoutes from './users.ts';
@@ -16,6 +17,14 @@ import adminSpotRoutes from './spot.ts';
  * non-admins), decided on the server from the session. Feature routes register inside.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
+  // Documented apart (the OpenAPI tag ADMIN_TAG, its own section of /api-docs), with the
+  // guard's answers: every admin route can refuse with 401 and 403.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema;
+    if (!schema?.response || schema.hide) return;
+    schema.tags = [ADMIN_TAG];
+    schema.response = { ...errors(401, 403), ...(schema.response as object) };
+  });
   // onRequest (after the session loader of the root), so a non-admin never reaches
   // validation either: a bad query from a stranger is 401/403, not a 400 that describes it.
   app.addHook('onRequest', requireAdminHook);

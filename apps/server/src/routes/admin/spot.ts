@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSpotEnginesResponseSchema } from '@sikka/contracts';
 import { requireAdminHook } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 
 /** /api/admin/spot/engines: which markets' engines this instance runs, with their book hash. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +9,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/spot/engines',
-    { schema: { response: { 200: adminSpotEnginesResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: adminSpotEnginesResponseSchema, ...errors() } } },
     async () => {
       const exchange = app.spot?.exchange;
       if (!exchange) return { enabled: false, engines: [] };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tdsQuarterQuerySchema } from '@sikka/contracts';
 import { requireAdminHook } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { csvFileSchema } from '../../money/csv.ts';
 import { adminTdsCsv, parseQuarter } from '../../money/tds.ts';
 
@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: tdsQuarterQuerySchema,
-        response: { 200: csvFileSchema, ...errorResponses },
+        response: { 200: csvFileSchema, ...errors() },
       },
     },
     async (request, reply) => {

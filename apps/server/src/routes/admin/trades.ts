@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminTradesQuerySchema, adminTradesResponseSchema } from '@sikka/contracts';
 import { requireAdminHook } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { listAdminTrades } from '../../money/trades.ts';
 import { adminPage } from './route-helpers.ts';
 
@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: adminTradesQuerySchema,
-        response: { 200: adminTradesResponseSchema, ...errorResponses },
+        response: { 200: adminTradesResponseSchema, ...errors() },
       },
     },
     async (request) => adminPage(request.query, await listAdminTrades(app.db, request.query)),

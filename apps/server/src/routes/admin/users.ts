@@ -7,7 +7,7 @@ import {
   kycDecisionResponseSchema,
 } from '@sikka/contracts';
 import { requireUser } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { decideKyc } from '../../kyc/review.ts';
 import { toUser } from '../../users/user-row.ts';
 import { listUsers } from '../../users/users.ts';
@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'All users, newest first; search on name or e-mail (case-insensitive), status = KYC status.',
         querystring: adminUsersQuerySchema,
-        response: { 200: adminUsersResponseSchema, ...errorResponses },
+        response: { 200: adminUsersResponseSchema, ...errors() },
       },
     },
     async (request) => adminPage(request.query, await listUsers(app.db, request.query)),
@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description: "Approve or reject a KYC submission; only a 'submitted' one can be decided.",
         params: z.object({ id: z.string().max(100) }),
         body: kycDecisionRequestSchema,
-        response: { 200: kycDecisionResponseSchema, ...errorResponses },
+        response: { 200: kycDecisionResponseSchema, ...errors(404, 409) },
       },
     },
     async (request) => {

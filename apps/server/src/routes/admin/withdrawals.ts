@@ -7,7 +7,7 @@ import {
   rejectWithdrawalRequestSchema,
 } from '@sikka/contracts';
 import { requireAdminHook, requireUser } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import type { Db } from '../../db/index.ts';
 import {
   decideWithdrawal,
@@ -27,7 +27,9 @@ import { adminPage, decisionHandler, decisionSchema, idParams } from './route-he
 const routes: FastifyPluginAsyncZod = async (app) => {
   // As in deposits.ts: checked on request too, so validation messages never reach non-admins.
   app.addHook('onRequest', requireAdminHook);
-  const answers = { 200: adminWithdrawalResponseSchema, ...errorResponses };
+  // A record: unknown ids are 404; a decision also 409 once decided, 422 for a reused key.
+  const found = { 200: adminWithdrawalResponseSchema, ...errors(404) };
+  const decided = { 200: adminWithdrawalResponseSchema, ...errors(404, 409, 422) };
   const decide = decisionHandler(
     app.db,
     (db: Db, adminId: string, id: string, key: string | undefined, d: WithdrawalDecision) =>
@@ -39,7 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: adminWithdrawalsQuerySchema,
-        response: { 200: adminWithdrawalsResponseSchema, ...errorResponses },
+        response: { 200: adminWithdrawalsResponseSchema, ...errors() },
       },
     },
     async (request) => adminPage(request.query, await listAdminWithdrawals(app.db, request.query)),
@@ -47,7 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/withdrawals/:id',
-    { schema: { params: idParams, response: answers } },
+    { schema: { params: idParams, response: found } },
     async (request) => {
       const admin = requireUser(request);
       const { id } = request.params;
@@ -57,14 +59,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/withdrawals/:id/approve',
-    { schema: { ...decisionSchema, body: approveWithdrawalRequestSchema, response: answers } },
+    { schema: { ...decisionSchema, body: approveWithdrawalRequestSchema, response: decided } },
     (request, reply) =>
       decide(request, reply, { kind: 'approve', utrNumber: request.body.utrNumber }),
   );
 
   app.post(
     '/withdrawals/:id/reject',
-    { schema: { ...decisionSchema, body: rejectWithdrawalRequestSchema, response: answers } },
+    { schema: { ...decisionSchema, body: rejectWithdrawalRequestSchema, response: decided } },
     (request, reply) => decide(request, reply, { kind: 'reject', reason: request.body.reason }),
   );
 };

@@ -19,7 +19,7 @@ import {
 import { requireSessionId, requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { requireSecondFactor } from '../../auth/step-up.ts';
 import { clientInfo, siteOrigin } from '../../http/client.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 
 /**
  * /api/auth/password/* and /api/auth/email/*: forgotten passwords, password changes and e-mail
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Mails a single-use link (30 minutes) when an account has this e-mail. The answer is the same either way.',
         body: forgotPasswordRequestSchema,
-        response: { 202: messageResponseSchema, ...errorResponses },
+        response: { 202: messageResponseSchema, ...errors() },
       },
       config: limit,
     },
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'Sets a new password with a reset link; every session of the account ends.',
         body: resetPasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errorResponses },
+        response: { 200: messageResponseSchema, ...errors(400) },
       },
       config: limit,
     },
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Changes the password (the current one is needed); the other sessions end. Asks for the second factor when it is on.',
         body: changePasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errorResponses },
+        response: { 200: messageResponseSchema, ...errors(400, 401, 403, 429) },
       },
       config: limit,
       preHandler: [requireUserHook, requireSecondFactor(app)],
@@ -102,7 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'Follows an e-mail verification link (signed in or not).',
         body: verifyEmailRequestSchema,
-        response: { 200: messageResponseSchema, ...errorResponses },
+        response: { 200: messageResponseSchema, ...errors(400) },
       },
       config: limit,
     },
@@ -117,7 +117,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'Sends a new verification link to the signed-in user’s e-mail.',
-        response: { 202: messageResponseSchema, ...errorResponses },
+        response: { 202: messageResponseSchema, ...errors(401, 409, 429) },
       },
       config: limit,
       preHandler: requireUserHook,

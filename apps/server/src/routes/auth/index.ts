@@ -29,7 +29,7 @@ import type { SignInMethod } from '../../auth/sign-ins.ts';
 import { signUp } from '../../auth/signup.ts';
 import { throttleSettings } from '../../auth/throttle.ts';
 import { toUser, type UserRow } from '../../users/user-row.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { clientInfo, siteOrigin } from '../../http/client.ts';
 import { clearStepCookie, setDeviceCookie, setSessionCookie, setStepCookie } from './cookies.ts';
 
@@ -70,7 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: signupRequestSchema,
-        response: { 201: authUserResponseSchema, ...errorResponses },
+        response: { 201: authUserResponseSchema, ...errors(409, 429) },
       },
       config: { rateLimit: { max: config.RATE_LIMIT_SIGNUP_PER_MIN, timeWindow: 60_000 } },
     },
@@ -96,7 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Checks the password. With two-factor authentication on, no session is opened yet: the answer says twoFactorRequired and POST /api/auth/login/two-factor takes the code.',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errorResponses },
+        response: { 200: loginResponseSchema, ...errors(401, 429) },
       },
       config: signInLimit,
     },
@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'The second step of a sign-in with two-factor authentication on.',
         body: twoFactorLoginRequestSchema,
-        response: { 200: authUserResponseSchema, ...errorResponses },
+        response: { 200: authUserResponseSchema, ...errors(400, 401, 429) },
       },
       config: signInLimit,
     },
@@ -148,7 +148,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'Starts a passkey sign-in: WebAuthn request options for the browser.',
-        response: { 200: webauthnOptionsSchema, ...errorResponses },
+        response: { 200: webauthnOptionsSchema, ...errors(400) },
       },
       config: signInLimit,
     },
@@ -166,7 +166,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'Completes a passkey sign-in with the browser’s assertion.',
         body: passkeyLoginRequestSchema,
-        response: { 200: authUserResponseSchema, ...errorResponses },
+        response: { 200: authUserResponseSchema, ...errors(400) },
       },
       config: signInLimit,
     },
@@ -182,7 +182,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { response: { 204: z.null(), ...errorResponses } } },
+    { schema: { response: { 204: z.null(), ...errors() } } },
     async (request, reply) => {
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -37,7 +37,7 @@ import {
   type SettingsContext,
 } from '../../auth/totp-settings.ts';
 import { clientInfo, siteOrigin } from '../../http/client.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 
 const idParams = z.object({ id: z.string().max(200) });
 
@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/security',
-    { schema: { response: { 200: securityOverviewSchema, ...errorResponses } } },
+    { schema: { response: { 200: securityOverviewSchema, ...errors(401) } } },
     async (request) => securityOverview(app.db, requireUser(request)),
   );
 
@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'A new TOTP secret to scan; nothing changes until a code from it is typed.',
-        response: { 200: totpSetupResponseSchema, ...errorResponses },
+        response: { 200: totpSetupResponseSchema, ...errors(401, 409) },
       },
     },
     async (request) => setUpTotp(ctx(request), requireUser(request)),
@@ -81,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Turns TOTP on with a code from the new secret; answers the backup codes, once.',
         body: totpEnableRequestSchema,
-        response: { 200: backupCodesResponseSchema, ...errorResponses },
+        response: { 200: backupCodesResponseSchema, ...errors(400, 401, 409) },
       },
     },
     async (request) => ({
@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'Turns TOTP off (asks for a code).',
-        response: { 200: messageResponseSchema, ...errorResponses },
+        response: { 200: messageResponseSchema, ...errors(401, 403, 409, 429) },
       },
       preHandler: stepUp,
     },
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'A new set of backup codes (asks for a code); the old ones stop working.',
-        response: { 200: backupCodesResponseSchema, ...errorResponses },
+        response: { 200: backupCodesResponseSchema, ...errors(401, 403, 409, 429) },
       },
       preHandler: stepUp,
     },
@@ -123,7 +123,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'Starts adding a passkey (asks for a code when TOTP is on).',
-        response: { 200: webauthnOptionsSchema, ...errorResponses },
+        response: { 200: webauthnOptionsSchema, ...errors(400, 401, 403, 429) },
       },
       preHandler: stepUp,
     },
@@ -142,7 +142,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'Stores the passkey the browser made for the last registration options.',
         body: passkeyRegisterRequestSchema,
-        response: { 201: passkeyResponseSchema, ...errorResponses },
+        response: { 201: passkeyResponseSchema, ...errors(400, 401) },
       },
     },
     async (request, reply) => {
@@ -164,7 +164,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'Removes one of the user’s passkeys (asks for a code when TOTP is on).',
         params: idParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...errors(401, 403, 404, 429) },
       },
       preHandler: stepUp,
     },
@@ -181,7 +181,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sessions',
-    { schema: { response: { 200: sessionsResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: sessionsResponseSchema, ...errors(401) } } },
     async (request) => ({
       sessions: await listSessions(
         app.db,
@@ -198,7 +198,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'Signs one of the user’s sessions out (this one included).',
         params: idParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...errors(401, 404) },
       },
     },
     async (request, reply) => {
@@ -218,7 +218,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'Signs out every session of the user but this one.',
-        response: { 200: signedOutResponseSchema, ...errorResponses },
+        response: { 200: signedOutResponseSchema, ...errors(401) },
       },
     },
     async (request) => ({
@@ -237,7 +237,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'The user’s sign-in attempts of the last 90 days, newest first.',
         querystring: signInHistoryQuerySchema,
-        response: { 200: signInHistoryResponseSchema, ...errorResponses },
+        response: { 200: signInHistoryResponseSchema, ...errors(401) },
       },
     },
     async (request) =>

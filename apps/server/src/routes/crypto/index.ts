@@ -18,7 +18,7 @@ import {
 import { requireSecondFactor, requireVerifiedEmail } from '../../auth/step-up.ts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { depositAddressFor, recentChainDeposits } from '../../money/chain-deposits.ts';
 import {
   cancelChainWithdrawal,
@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/deposit-address',
-    { schema: { response: { 200: depositAddressResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: depositAddressResponseSchema, ...errors(401, 403, 503) } } },
     async (request) => {
       const user = requireUser(request);
       const wallet = requireWallet(app.cryptoWallet);
@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/deposits',
-    { schema: { response: { 200: chainDepositsResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: chainDepositsResponseSchema, ...errors(401, 503) } } },
     async (request) => {
       const user = requireUser(request);
       requireWallet(app.cryptoWallet);
@@ -79,7 +79,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: moneyRateLimit(app.config) },
       schema: {
         body: faucetRequestSchema,
-        response: { 200: faucetResponseSchema, ...errorResponses },
+        response: { 200: faucetResponseSchema, ...errors(401, 404) },
       },
     },
     async (request) => {
@@ -90,7 +90,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wallet',
-    { schema: { response: { 200: cryptoWalletResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: cryptoWalletResponseSchema, ...errors(401, 503) } } },
     async (request) => {
       const user = requireUser(request);
       return cryptoWalletState(app.db, user.id, chain());
@@ -99,7 +99,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/withdrawals',
-    { schema: { response: { 200: chainWithdrawalsResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: chainWithdrawalsResponseSchema, ...errors(401, 503) } } },
     async (request) => {
       const user = requireUser(request);
       return {
@@ -119,7 +119,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        response: { 200: chainWithdrawalDetailResponseSchema, ...errorResponses },
+        response: { 200: chainWithdrawalDetailResponseSchema, ...errors(401, 404, 503) },
       },
     },
     async (request) => {
@@ -139,7 +139,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         headers: idempotencyHeadersSchema,
         body: createChainWithdrawalRequestSchema,
-        response: { 201: chainWithdrawalResponseSchema, ...errorResponses },
+        response: { 201: chainWithdrawalResponseSchema, ...errors(401, 403, 409, 422, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -172,7 +172,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParams,
         headers: idempotencyHeadersSchema,
-        response: { 200: chainWithdrawalResponseSchema, ...errorResponses },
+        response: { 200: chainWithdrawalResponseSchema, ...errors(401, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {

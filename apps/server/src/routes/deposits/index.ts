@@ -9,7 +9,7 @@ import {
 } from '@sikka/contracts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { getOwnDeposit, listOwnDeposits, requestDeposit } from '../../money/deposits.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUserHook,
       schema: {
         querystring: depositsQuerySchema,
-        response: { 200: depositsResponseSchema, ...errorResponses },
+        response: { 200: depositsResponseSchema, ...errors(401) },
       },
     },
     async (request) => {
@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUserHook,
       schema: {
         params: idParams,
-        response: { 200: depositResponseSchema, ...errorResponses },
+        response: { 200: depositResponseSchema, ...errors(401, 404) },
       },
     },
     async (request) => {
@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         headers: idempotencyHeadersSchema,
         body: createDepositRequestSchema,
-        response: { 201: depositResponseSchema, ...errorResponses },
+        response: { 201: depositResponseSchema, ...errors(401, 403, 409, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devMailboxResponseSchema } from '@sikka/contracts';
 import { notFound } from '../../domain-error.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { localMailbox } from '../../mail/outbox.ts';
 
 const LOOPBACK_CLIENT = /^(127\.|::1$|::ffff:127\.)/;
@@ -17,7 +17,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description:
           'Local mailbox (no SMTP_URL, not production): the mails kept in the outbox, newest first.',
-        response: { 200: devMailboxResponseSchema, ...errorResponses },
+        response: { 200: devMailboxResponseSchema, ...errors(404) },
       },
     },
     async (request) => {

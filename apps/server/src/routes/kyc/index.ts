@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, kycSubmitResponseSchema, type DocumentKind } from '@sikka/contracts';
+import { kycSubmitResponseSchema, type DocumentKind } from '@sikka/contracts';
 import { requireUser } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { S3DocumentStorage, createDocumentStorage } from '../../storage/index.ts';
 import { toUser } from '../../users/user-row.ts';
 import { readDocument } from '../../kyc/documents.ts';
@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'Individual KYC as multipart/form-data: fields type, aadharNumber, panNumber, accountNumber, ifscCode, ' +
           'bankName; files aadharFront, aadharBack, panFront, selfie (JPEG/PNG/WebP ≤ 5 MB), bankStatement (PDF ≤ 10 MB).',
         consumes: ['multipart/form-data'],
-        response: { 200: kycSubmitResponseSchema, ...errorResponses, 413: apiErrorSchema },
+        response: { 200: kycSubmitResponseSchema, ...errors(401, 409, 413) },
       },
       config: {
         // Each submission decodes and re-encodes up to four images: bound the work per user.
@@ -70,7 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description: 'A KYC document, to its owner or the admin; 404 for anyone else.',
         params: z.object({ userId: z.string().max(100), kind: z.string().max(40) }),
         // The raw file (JPEG or PDF); Fastify sends a Buffer as is, without serializing it.
-        response: { 200: z.unknown().describe('The document file'), ...errorResponses },
+        response: { 200: z.unknown().describe('The document file'), ...errors(401, 404) },
       },
     },
     async (request, reply) => {

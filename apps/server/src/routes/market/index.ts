@@ -6,7 +6,7 @@ import {
   tickersResponseSchema,
 } from '@sikka/contracts';
 import { notFound } from '../../domain-error.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 
 /**
  * /api/market: the feed's snapshot and candles. Public: market data needs no account, and is
@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionIndependent: true },
       schema: {
         querystring: candlesQuerySchema,
-        response: { 200: candlesResponseSchema, ...errorResponses },
+        response: { 200: candlesResponseSchema, ...errors(404) },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import {
 import { requireSecondFactor } from '../../auth/step-up.ts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { addBankAccount, listOwnBankAccounts } from '../../money/bank-accounts.ts';
 
 /**
@@ -20,7 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '',
-    { schema: { response: { 200: bankAccountsResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: bankAccountsResponseSchema, ...errors(401) } } },
     async (request) => {
       const user = requireUser(request);
       return { bankAccounts: await listOwnBankAccounts(app.db, user.id) };
@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: moneyRateLimit(app.config) },
       schema: {
         body: createBankAccountRequestSchema,
-        response: { 201: bankAccountResponseSchema, ...errorResponses },
+        response: { 201: bankAccountResponseSchema, ...errors(401, 403, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -11,12 +11,12 @@ import { getBalances } from '../../money/balances.ts';
 import { appRateFeed, overview } from '../../money/overview.ts';
 import { toUser } from '../../users/user-row.ts';
 import { updateProfile } from '../../users/users.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
-    { schema: { response: { 200: meResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: meResponseSchema, ...errors(401) } } },
     async (request) => {
       const user = requireUser(request);
       return { user: toUser(user), balances: await getBalances(app.db, user.id) };
@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // Total balance and Today's PnL (docs/money.md), at the server's clock and rate.
   app.get(
     '/overview',
-    { schema: { response: { 200: overviewResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: overviewResponseSchema, ...errors(401) } } },
     async (request) => {
       const user = requireUser(request);
       return overview(app.db, user.id, appRateFeed(app), app.clock());
@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: updateMeRequestSchema,
-        response: { 200: authUserResponseSchema, ...errorResponses },
+        response: { 200: authUserResponseSchema, ...errors(401) },
       },
     },
     async (request) => {

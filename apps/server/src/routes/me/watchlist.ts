@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { watchlistRequestSchema, watchlistResponseSchema } from '@sikka/contracts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { getWatchlist, replaceWatchlist } from '../../users/watchlist.ts';
 
 /**
@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: "The caller's watchlist (INR market codes), in the order they were added.",
-        response: { 200: watchlistResponseSchema, ...errorResponses },
+        response: { 200: watchlistResponseSchema, ...errors(401) },
       },
     },
     async (request) => ({ ids: await getWatchlist(app.db, requireUser(request).id) }),
@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Replaces the caller\'s watchlist: at most 200 INR market codes like "BTCINR"; repeats are dropped.',
         body: watchlistRequestSchema,
-        response: { 200: watchlistResponseSchema, ...errorResponses },
+        response: { 200: watchlistResponseSchema, ...errors(401) },
       },
     },
     async (request) => ({

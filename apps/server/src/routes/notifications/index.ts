@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationsResponseSchema } from '@sikka/contracts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { listNotices, markNoticesRead } from '../../notifications/notices.ts';
 
 /** /api/notifications: the signed-in user's in-app notices (new sign-ins, …). */
@@ -13,7 +13,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'The latest 20 notices, newest first, and how many are unread.',
-        response: { 200: notificationsResponseSchema, ...errorResponses },
+        response: { 200: notificationsResponseSchema, ...errors(401) },
       },
     },
     async (request) => listNotices(app.db, requireUser(request).id),
@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'Marks every notice read.',
-        response: { 200: notificationsResponseSchema, ...errorResponses },
+        response: { 200: notificationsResponseSchema, ...errors(401) },
       },
     },
     async (request) => {

@@ -24,7 +24,7 @@ import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import { DomainError, unauthorized } from '../../domain-error.ts';
 import { spotRateLimit } from '../../http/rate-limits.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { assetBalances } from '../../spot/balances.ts';
 import type { SpotMarketDef } from '../../spot/markets.ts';
 import { cancelAll, cancelOrder, placeOrder } from '../../spot/orders.ts';
@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/markets',
     {
       config: { sessionIndependent: true },
-      schema: { response: { 200: spotMarketsResponseSchema, ...errorResponses } },
+      schema: { response: { 200: spotMarketsResponseSchema, ...errors() } },
     },
     async () => ({
       enabled: app.spot !== null,
@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionIndependent: true },
       schema: {
         params: symbolParams,
-        response: { 200: spotBookResponseSchema, ...errorResponses },
+        response: { 200: spotBookResponseSchema, ...errors(404) },
       },
     },
     async (request) => {
@@ -98,7 +98,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/markets/:symbol/stats',
     {
       config: { sessionIndependent: true },
-      schema: { params: symbolParams, response: { 200: spotStatsSchema, ...errorResponses } },
+      schema: { params: symbolParams, response: { 200: spotStatsSchema, ...errors(404) } },
     },
     async (request) => marketStats(app.db, marketOf(app, request.params.symbol), app.clock()),
   );
@@ -110,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: symbolParams,
         querystring: candlesQuery,
-        response: { 200: candlesResponseSchema, ...errorResponses },
+        response: { 200: candlesResponseSchema, ...errors(404) },
       },
     },
     async (request) => ({
@@ -128,7 +128,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/balances',
     {
       onRequest: requireUserHook,
-      schema: { response: { 200: spotBalancesResponseSchema, ...errorResponses } },
+      schema: { response: { 200: spotBalancesResponseSchema, ...errors(401) } },
     },
     async (request) =>
       assetBalances(app.db, requireUser(request).id, (asset) =>
@@ -146,7 +146,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         headers: idempotencyHeadersSchema,
         body: placeSpotOrderRequestSchema,
-        response: { 201: spotOrderResponseSchema, ...errorResponses },
+        response: { 201: spotOrderResponseSchema, ...errors(401, 403, 404, 409, 422, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -171,7 +171,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUserHook,
       schema: {
         querystring: spotOrdersQuerySchema,
-        response: { 200: spotOrdersResponseSchema, ...errorResponses },
+        response: { 200: spotOrdersResponseSchema, ...errors(401, 404) },
       },
     },
     async (request) => {
@@ -184,7 +184,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id',
     {
       onRequest: requireUserHook,
-      schema: { params: idParams, response: { 200: spotOrderResponseSchema, ...errorResponses } },
+      schema: { params: idParams, response: { 200: spotOrderResponseSchema, ...errors(401, 404) } },
     },
     async (request) => {
       spotOf(app);
@@ -199,7 +199,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUserHook,
       config: { rateLimit: spotRateLimit(app.config) },
-      schema: { params: idParams, response: { 200: spotOrderResponseSchema, ...errorResponses } },
+      schema: {
+        params: idParams,
+        response: { 200: spotOrderResponseSchema, ...errors(401, 404, 409, 429) },
+      },
     },
     async (request) =>
       cancelOrder(spotOf(app).exchange, app.db, requireUser(request).id, request.params.id),
@@ -212,7 +215,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: spotRateLimit(app.config) },
       schema: {
         body: cancelAllSpotOrdersRequestSchema,
-        response: { 200: cancelAllSpotOrdersResponseSchema, ...errorResponses },
+        response: { 200: cancelAllSpotOrdersResponseSchema, ...errors(401, 404, 429) },
       },
     },
     async (request) => ({

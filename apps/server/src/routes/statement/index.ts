@@ -7,7 +7,7 @@ import {
   statementResponseSchema,
 } from '@sikka/contracts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { csvFileSchema } from '../../money/csv.ts';
 import { statementCsv, statementPage } from '../../money/statement.ts';
 import { istDate } from '../../money/overview.ts';
@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: statementQuerySchema,
-        response: { 200: statementResponseSchema, ...errorResponses },
+        response: { 200: statementResponseSchema, ...errors(401) },
       },
     },
     async (request) => {
@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: statementFilterSchema,
-        response: { 200: csvFileSchema, ...errorResponses },
+        response: { 200: csvFileSchema, ...errors(401) },
       },
     },
     async (request, reply) => {

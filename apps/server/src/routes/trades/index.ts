@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { usdtInrRate } from '../../money/rate.ts';
 import { getOwnTrade, listOwnTrades, quickTrade } from '../../money/trades.ts';
 
@@ -35,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         headers: idempotencyHeadersSchema,
         body: quickTradeRequestSchema,
-        response: { 201: quickTradeResponseSchema, ...errorResponses },
+        response: { 201: quickTradeResponseSchema, ...errors(401, 403, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/quote-settings',
     {
       config: { sessionIndependent: true },
-      schema: { response: { 200: quoteSettingsResponseSchema, ...errorResponses } },
+      schema: { response: { 200: quoteSettingsResponseSchema, ...errors() } },
     },
     async () => ({
       tdsRate: app.config.TDS_RATE,
@@ -76,7 +76,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUserHook,
       schema: {
         querystring: tradesQuerySchema,
-        response: { 200: tradesResponseSchema, ...errorResponses },
+        response: { 200: tradesResponseSchema, ...errors(401) },
       },
     },
     async (request) => {
@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUserHook,
       schema: {
         params: idParams,
-        response: { 200: tradeDetailResponseSchema, ...errorResponses },
+        response: { 200: tradeDetailResponseSchema, ...errors(401, 404) },
       },
     },
     async (request) => {

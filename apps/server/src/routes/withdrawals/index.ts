@@ -13,7 +13,7 @@ import { requireSecondFactor, requireVerifiedEmail } from '../../auth/step-up.ts
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import {
   cancelWithdrawal,
   getOwnWithdrawal,
@@ -41,7 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: withdrawalsQuerySchema,
-        response: { 200: withdrawalsResponseSchema, ...errorResponses },
+        response: { 200: withdrawalsResponseSchema, ...errors(401) },
       },
     },
     async (request) => {
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/limits',
-    { schema: { response: { 200: withdrawalLimitsResponseSchema, ...errorResponses } } },
+    { schema: { response: { 200: withdrawalLimitsResponseSchema, ...errors(401) } } },
     async (request) => {
       const user = requireUser(request);
       return withdrawalLimits(app.db, user.id, limitsOf(app.config));
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        response: { 200: withdrawalDetailResponseSchema, ...errorResponses },
+        response: { 200: withdrawalDetailResponseSchema, ...errors(401, 404) },
       },
     },
     async (request) => {
@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         headers: idempotencyHeadersSchema,
         body: createWithdrawalRequestSchema,
-        response: { 201: withdrawalResponseSchema, ...errorResponses },
+        response: { 201: withdrawalResponseSchema, ...errors(401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -107,7 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParams,
         headers: idempotencyHeadersSchema,
-        response: { 200: withdrawalResponseSchema, ...errorResponses },
+        response: { 200: withdrawalResponseSchema, ...errors(401, 404, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -1,20 +1,16 @@
-import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Headset, Mail, MapPin, Phone, ShieldCheck, Smartphone, BadgeCheck } from 'lucide-react';
 import { paths } from '@/config/paths.ts';
 import { footerGroups } from '@/config/footer-links.ts';
 import { Logo } from './logo.tsx';
-import { buttonClasses } from '@/components/ui/button.tsx';
+import { NewsletterForm } from './newsletter-form.tsx';
 
 const claims = [
   { icon: BadgeCheck, text: 'Registered with the Financial Intelligence Unit (FIU-IND)' },
   { icon: ShieldCheck, text: 'AML compliant' },
   { icon: Smartphone, text: 'Mobile & desktop apps' },
-  { icon: Headset, text: '24/7 chat support' },
+  { icon: Headset, text: 'Support by ticket and e-mail' },
 ] as const;
-
-// The newsletter box has no handler (PRODUCT.md §2); stop the browser's default page reload.
-const ignoreSubmit = (event: FormEvent) => event.preventDefault();
 
 export function SiteFooter() {
   return (
@@ -37,23 +33,7 @@ export function SiteFooter() {
                 </li>
               ))}
             </ul>
-            <form onSubmit={ignoreSubmit} className="mt-8 max-w-sm" aria-label="Newsletter">
-              <label htmlFor="newsletter-email" className="text-sm font-semibold text-ink">
-                Subscribe to our newsletter
-              </label>
-              <div className="mt-2 flex gap-2">
-                <input
-                  id="newsletter-email"
-                  type="email"
-                  placeholder="you@example.com"
-                  autoComplete="email"
-                  className="h-10 min-w-0 flex-1 rounded-lg border border-line bg-canvas px-3 text-sm text-ink placeholder:text-subtle focus:border-accent focus:outline-none"
-                />
-                <button type="submit" className={buttonClasses('primary', 'md')}>
-                  Subscribe
-                </button>
-              </div>
-            </form>
+            <NewsletterForm />
           </div>
           <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
             {footerGroups.map((group) => (

@@ -80,7 +80,10 @@ export function matchesSearch(coin: Pick<Coin, 'symbol' | 'name'>, query: string
   );
 }
 
-/** The static image host's address for a coin: lower-cased symbol without 'inr'. */
+/**
+ * Our server's icon for a coin (apps/server/src/http/coin-icons.ts): lower-cased symbol without
+ * 'inr'. Same origin, so prices look right offline; a coin without an icon gets a 404.
+ */
 export function coinIconUrl(coin: Pick<Coin, 'symbol'>): string {
-  return `https://cdn.jsdelivr.net/gh/spothq/cryptocurrency-icons@master/128/color/${displaySymbol(coin).toLowerCase()}.png`;
+  return `/coin-icons/${encodeURIComponent(displaySymbol(coin).toLowerCase())}.png`;
 }

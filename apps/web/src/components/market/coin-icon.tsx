@@ -17,8 +17,8 @@ export interface CoinIconProps {
 }
 
 /**
- * The coin's icon from the static image host, over an initials placeholder that stays when the
- * image fails (no icon for that coin, or no internet): the placeholder is drawn first and the
+ * The coin's icon (served by our server), over an initials placeholder that stays when the
+ * image fails (no icon for that coin, or the server unreachable): the placeholder is drawn first and the
  * image fades in only once loaded, so a broken image is never shown.
  */
 function CoinIconView({ coin, size = 'md', className }: CoinIconProps) {

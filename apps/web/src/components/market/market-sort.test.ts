@@ -93,7 +93,8 @@ describe('coin display and search', () => {
     expect(displaySymbol({ symbol: 'BTCINR' })).toBe('BTC');
     expect(displaySymbol({ symbol: 'BTC' })).toBe('BTC');
     expect(displayName({ symbol: 'NEWCOIN', name: 'newcoin' })).toBe('NEWCOIN');
-    expect(coinIconUrl({ symbol: 'BTC' })).toMatch(/\/btc\.png$/);
-    expect(coinIconUrl({ symbol: 'SHIBINR' })).toMatch(/\/shib\.png$/);
+    // Same origin: served by our server, never a third-party host.
+    expect(coinIconUrl({ symbol: 'BTC' })).toBe('/coin-icons/btc.png');
+    expect(coinIconUrl({ symbol: 'SHIBINR' })).toBe('/coin-icons/shib.png');
   });
 });

@@ -7,7 +7,7 @@ import { Logo } from '@/components/layout/logo.tsx';
 const points = [
   { icon: ShieldCheck, text: 'AML compliant, with KYC-verified accounts' },
   { icon: BadgeCheck, text: 'Registered with the Financial Intelligence Unit (FIU-IND)' },
-  { icon: Headset, text: '24/7 chat support' },
+  { icon: Headset, text: 'Support by ticket and e-mail' },
 ] as const;
 
 /** The frame of the login and sign-up screens: brand panel on wide screens, the form beside it. */

@@ -14,7 +14,7 @@ const copy: Record<Exclude<KycStatus, 'verified'>, string> = {
   pending:
     'Verify your identity to deposit INR, trade without limits and unlock your watchlist. It takes about 5 minutes.',
   submitted:
-    'Thanks! Your documents are under review. We will let you know as soon as you are verified.',
+    'Thanks! Your documents are under review. The decision will show here, and we will tell you in your notifications and by e-mail.',
   rejected:
     'Your last KYC submission could not be approved. Please check the reason and submit again.',
 };

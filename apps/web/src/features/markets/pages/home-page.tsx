@@ -75,8 +75,8 @@ const reasons = [
   },
   {
     icon: Headset,
-    title: '24/7 support',
-    text: 'Real people on chat, around the clock, whenever you need help.',
+    title: 'Help when you need it',
+    text: 'Guides for every step, and real people who answer your ticket by e-mail.',
   },
 ] as const;
 

@@ -7,6 +7,7 @@ import { useSecurity } from '@/features/security/api/get-security.ts';
 import { CardSkeleton } from '@/features/security/components/security-card.tsx';
 import { EmailCard } from '@/features/security/components/email-card.tsx';
 import { PasswordCard } from '@/features/security/components/password-card.tsx';
+import { ProfileCard } from '@/features/security/components/profile-card.tsx';
 import { TwoFactorCard } from '@/features/security/components/two-factor-card.tsx';
 import { PasskeysCard } from '@/features/security/components/passkeys-card.tsx';
 import { SessionsCard } from '@/features/security/components/sessions-card.tsx';
@@ -29,7 +30,7 @@ export default function SecurityPage() {
     <div className="w-full px-4 py-6 md:py-8 md:pl-8">
       <h1 className="text-2xl font-bold tracking-tight text-ink md:text-3xl">Security</h1>
       <p className="mt-1.5 text-sm text-muted md:text-base">
-        How you sign in, and where your account is signed in.
+        Your profile, how you sign in, and where your account is signed in.
       </p>
       {forAdmin && !overview.data?.totp.enabled ? (
         <p
@@ -67,6 +68,7 @@ export default function SecurityPage() {
               <PasskeysCard passkeys={overview.data.passkeys} />
             </div>
             <div className="space-y-5">
+              {user ? <ProfileCard user={user} /> : null}
               <EmailCard email={email} verified={overview.data.emailVerified} />
               <PasswordCard changedAt={overview.data.passwordChangedAt} />
             </div>

@@ -27,6 +27,7 @@ const statusMeaning: Record<string, string> = {
   '415': 'Wrong content type',
   '422': 'Rule not met',
   '429': 'Rate limited',
+  '503': 'Unavailable for now',
 };
 
 export function MethodBadge({ method }: { method: HttpMethod }) {

@@ -34,6 +34,6 @@ export const jobs: readonly Job[] = [
     location: 'Remote, India',
     type: 'Full-time, shifts',
     description:
-      'Be the person customers reach on 24/7 chat: help them through KYC, trace deposits by UTR and explain trades in plain language. Rotating shifts, with a night-shift allowance.',
+      'Be the person who answers when customers write to support: help them through KYC, trace deposits by UTR and explain trades in plain language. Rotating shifts, with a night-shift allowance.',
   },
 ];

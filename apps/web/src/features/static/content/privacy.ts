@@ -23,6 +23,7 @@ export const privacyPolicy: PolicyDocument = {
             'KYC details: Aadhaar number and card images, PAN and PAN card image, bank account number, IFSC code and bank name, a bank statement and a live selfie.',
             'Transactions: INR deposits with their UTR numbers, withdrawals, trades, balances and the times they happened.',
             'Technical data: IP address, browser and device type, and the session cookie that keeps you signed in.',
+            'Newsletter: the e-mail address you give in the newsletter box, with the time you subscribed.',
           ],
         },
       ],
@@ -75,7 +76,7 @@ export const privacyPolicy: PolicyDocument = {
       title: 'Your rights',
       body: [
         'You can ask for a summary of the personal data we hold about you, ask us to correct it, withdraw consent where we rely on it, or ask us to erase it. Some data we must keep under the retention rules above even if you close your account; we will tell you when that applies.',
-        'You can update your name and phone number from your dashboard. For anything else, write to privacy@sikka.example.',
+        'You can update your name and phone number on the Security page of your account. For anything else, write to privacy@sikka.example.',
       ],
     },
     {

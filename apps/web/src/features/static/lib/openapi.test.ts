@@ -113,6 +113,29 @@ describe('parseOpenApi', () => {
     expect(filterReference(ref, '')).toBe(ref.groups);
   });
 
+  it('sets the admin tag apart: last, marked restricted, with its description', () => {
+    const withAdmin = parseOpenApi({
+      ...doc,
+      tags: [{ name: 'Admin', description: 'For the Sikka admin only.' }],
+      paths: {
+        ...doc.paths,
+        '/api/admin/users': {
+          get: { tags: ['Admin'], responses: { 200: { description: 'OK' }, 401: {}, 403: {} } },
+        },
+        '/api/spot/markets': { get: { responses: { 200: { description: 'OK' } } } },
+      },
+    });
+    expect(withAdmin.groups.map((g) => [g.name, g.restricted])).toEqual([
+      ['Authentication', false],
+      ['Trades', false],
+      ['Spot', false],
+      ['Admin', true],
+    ]);
+    const admin = withAdmin.groups.at(-1)!;
+    expect(admin.description).toBe('For the Sikka admin only.');
+    expect(admin.operations[0]!.errors).toEqual(['401', '403']);
+  });
+
   it('stops at a $ref cycle', () => {
     const cyclic = {
       components: {

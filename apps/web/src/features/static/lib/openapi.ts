@@ -54,8 +54,15 @@ export interface Operation {
 
 export interface ApiGroup {
   name: string;
+  /** The tag's description in the document, when it has one. */
+  description?: string;
+  /** For the admin only: shown in its own, marked section after everything else. */
+  restricted: boolean;
   operations: Operation[];
 }
+
+/** The tag the server puts on its admin routes (apps/server/src/http/schemas.ts ADMIN_TAG). */
+export const ADMIN_GROUP = 'Admin';
 
 export interface ApiReference {
   title: string;
@@ -210,7 +217,7 @@ const PREFIX_GROUPS: Record<string, string> = {
   deposits: 'Deposits',
   trades: 'Trades',
   kyc: 'KYC',
-  admin: 'Admin',
+  admin: ADMIN_GROUP,
 };
 const GROUP_ORDER = Object.values(PREFIX_GROUPS);
 
@@ -307,7 +314,15 @@ export function parseOpenApi(
       operationCount += 1;
     }
   }
+  const tagDescriptions = new Map<string, string>();
+  for (const tag of Array.isArray(doc.tags) ? doc.tags : []) {
+    const name = isRecord(tag) ? str(tag.name) : undefined;
+    const description = isRecord(tag) ? str(tag.description) : undefined;
+    if (name && description) tagDescriptions.set(name, description);
+  }
+  // The admin section comes last, after every group a customer may call.
   const rank = (name: string) => {
+    if (name === ADMIN_GROUP) return GROUP_ORDER.length + 1;
     const i = GROUP_ORDER.indexOf(name);
     return i === -1 ? GROUP_ORDER.length : i;
   };
@@ -316,7 +331,12 @@ export function parseOpenApi(
     version: str(info.version) ?? '',
     description: str(info.description),
     groups: [...groups.entries()]
-      .map(([name, operations]) => ({ name, operations }))
+      .map(([name, operations]) => ({
+        name,
+        description: tagDescriptions.get(name),
+        restricted: name === ADMIN_GROUP,
+        operations,
+      }))
       .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name)),
     operationCount,
   };

@@ -3,7 +3,6 @@ import {
   BadgeCheck,
   Clock,
   Eye,
-  Headset,
   HeartHandshake,
   IndianRupee,
   Lock,
@@ -18,7 +17,7 @@ import { PageHero } from '@/features/static/components/page-hero.tsx';
 const stats = [
   { icon: Users, value: '1M+', label: 'Registered users' },
   { icon: Clock, value: '30 min', label: 'Typical INR deposit credit' },
-  { icon: Headset, value: '24/7', label: 'Chat support' },
+  { icon: IndianRupee, value: '₹0', label: 'Fee on INR deposits' },
   { icon: BadgeCheck, value: 'FIU-IND', label: 'Registered reporting entity' },
 ] as const;
 

@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { AlertCircle, Braces, Cookie, IndianRupee, Radio } from 'lucide-react';
+import { clsx } from 'clsx';
+import { AlertCircle, Braces, Cookie, IndianRupee, Radio, ShieldAlert } from 'lucide-react';
 import { REALTIME_PATH } from '@sikka/contracts';
 import { Button } from '@/components/ui/button.tsx';
 import { SearchField } from '@/components/ui/search-field.tsx';
@@ -31,6 +32,15 @@ const basics = [
     text: `A WebSocket at ${REALTIME_PATH} sends a ticker snapshot on connect, then changed coins every second, and balance events for the signed-in user.`,
   },
 ] as const;
+
+/** The mark of the admin section, in its heading and in the side navigation. */
+function AdminOnlyBadge() {
+  return (
+    <span className="rounded-full border border-accent/40 bg-accent/10 px-2 py-0.5 text-[11px] font-semibold tracking-normal text-accent normal-case">
+      Admin only
+    </span>
+  );
+}
 
 const groupId = (name: string) => `group-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
@@ -106,9 +116,10 @@ export default function ApiDocsPage() {
                     <li key={group.name}>
                       <a
                         href={`#${groupId(group.name)}`}
-                        className="text-xs font-semibold tracking-wider text-subtle uppercase hover:text-ink"
+                        className="flex items-center gap-2 text-xs font-semibold tracking-wider text-subtle uppercase hover:text-ink"
                       >
                         {group.name}
+                        {group.restricted ? <AdminOnlyBadge /> : null}
                       </a>
                       <ul className="mt-1.5 space-y-0.5">
                         {group.operations.map((op) => (
@@ -163,18 +174,35 @@ export default function ApiDocsPage() {
                   <section
                     key={group.name}
                     id={groupId(group.name)}
-                    className="scroll-mt-24"
+                    className={clsx(
+                      'scroll-mt-24',
+                      // The admin tools: set apart by a rule and marked, so no customer
+                      // mistakes them for something they can call.
+                      group.restricted && 'border-t border-line pt-10',
+                    )}
                     aria-labelledby={`${groupId(group.name)}-heading`}
+                    data-restricted={group.restricted ? 'true' : undefined}
                   >
                     <h2
                       id={`${groupId(group.name)}-heading`}
-                      className="flex items-center gap-3 text-2xl font-semibold text-ink"
+                      className="flex flex-wrap items-center gap-3 text-2xl font-semibold text-ink"
                     >
                       {group.name}
                       <span className="text-sm font-normal text-subtle">
                         {group.operations.length}
                       </span>
+                      {group.restricted ? <AdminOnlyBadge /> : null}
                     </h2>
+                    {group.restricted ? (
+                      <p className="mt-3 flex gap-2 rounded-xl border border-accent/30 bg-accent/5 p-4 text-sm leading-6 text-muted">
+                        <ShieldAlert
+                          className="mt-0.5 size-4 shrink-0 text-accent"
+                          aria-hidden="true"
+                        />
+                        {group.description ??
+                          'For the Sikka admin only: these routes refuse everyone else.'}
+                      </p>
+                    ) : null}
                     <div className="mt-5 space-y-4">
                       {group.operations.map((op) => (
                         <ApiOperation key={op.id} op={op} />

@@ -8,9 +8,11 @@ import {
   Search,
   Wallet,
 } from 'lucide-react';
+import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { jobs } from '@/features/static/content/jobs.ts';
 import { PageHero } from '@/features/static/components/page-hero.tsx';
+import { filterJobs } from '@/features/static/lib/filter-jobs.ts';
 
 const perks = [
   { icon: HeartPulse, text: 'Health cover for you, your partner and parents' },
@@ -22,6 +24,8 @@ const perks = [
 const CAREERS_EMAIL = 'careers@sikka.example';
 
 export default function CareersPage() {
+  const [query, setQuery] = useState('');
+  const shown = filterJobs(jobs, query);
   return (
     <>
       <PageHero
@@ -29,7 +33,7 @@ export default function CareersPage() {
         title="Help India own crypto safely"
         description="We are a small team of engineers, compliance specialists and support staff in Bengaluru, Mumbai and across India. Join us to build the exchange we would trust with our own savings."
       >
-        {/* The search box does nothing yet (PRODUCT.md §2): there are only three openings. */}
+        {/* Filters the openings below as you type (role, team, city or words of the text). */}
         <div className="relative mt-8 max-w-lg">
           <Search
             className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-subtle"
@@ -38,6 +42,9 @@ export default function CareersPage() {
           <input
             type="search"
             aria-label="Search jobs"
+            aria-controls="openings-list"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
             placeholder="Search by role, team or city"
             className="h-12 w-full rounded-xl border border-line bg-canvas pr-4 pl-11 text-[15px] text-ink placeholder:text-subtle focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
           />
@@ -50,10 +57,26 @@ export default function CareersPage() {
             <h2 id="openings-heading" className="text-2xl font-semibold text-ink">
               Open positions
             </h2>
-            <p className="text-sm text-subtle">{jobs.length} openings</p>
+            <p className="text-sm text-subtle" role="status">
+              {shown.length === jobs.length
+                ? `${jobs.length} openings`
+                : `${shown.length} of ${jobs.length} openings`}
+            </p>
           </div>
-          <ul className="mt-6 space-y-4">
-            {jobs.map((job) => (
+          {shown.length === 0 ? (
+            <div className="mt-6 rounded-2xl border border-line bg-surface p-6 text-muted">
+              No opening matches &ldquo;{query.trim()}&rdquo;.{' '}
+              <button
+                type="button"
+                onClick={() => setQuery('')}
+                className="text-accent underline underline-offset-2 hover:decoration-2"
+              >
+                Show all openings
+              </button>
+            </div>
+          ) : null}
+          <ul id="openings-list" className="mt-6 space-y-4">
+            {shown.map((job) => (
               <li key={job.id}>
                 <article className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-6 md:flex-row md:items-start md:justify-between">
                   <div className="max-w-3xl">

@@ -47,7 +47,7 @@ export function ContactInfo() {
       <PageHero
         eyebrow="Contact"
         title="Get in touch"
-        description="For account questions, chat support is the fastest route. For everything else, reach the right team directly."
+        description="For account questions, a support ticket is the fastest route. For everything else, reach the right team directly."
       />
       <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-12 md:px-6 md:py-16 lg:grid-cols-[1.5fr_1fr]">
         <ul className="grid gap-4 sm:grid-cols-2">

@@ -57,7 +57,7 @@ export function HelpInfo() {
       <PageHero
         eyebrow="Help Center"
         title="Guides for every step"
-        description="From your first sign-up to your first trade. Can’t find what you need? Our FAQ and 24/7 chat are a click away."
+        description="From your first sign-up to your first trade. Can’t find what you need? Our FAQ and support tickets are a click away."
       />
       <div className="mx-auto w-full max-w-7xl px-4 py-12 md:px-6 md:py-16">
         <div className="grid gap-6 md:grid-cols-2">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BookOpen, HelpCircle, Mail, MessageCircle, Ticket } from 'lucide-react';
+import { BookOpen, ChevronRight, HelpCircle, Mail, Ticket } from 'lucide-react';
 import { paths } from '@/config/paths.ts';
 import { PageHero } from '@/features/static/components/page-hero.tsx';
 import { SUPPORT_EMAIL } from './contact-details.ts';
@@ -31,12 +31,13 @@ const routes = [
   },
 ] as const;
 
+/** The questions support hears most, each linked to its answer in the FAQ (content/faq.ts). */
 const topics = [
-  'My deposit has not been credited after 30 minutes',
-  'My KYC was rejected: what should I fix?',
-  'I entered the wrong UTR number',
-  'Why was my Quick Trade declined?',
-  'How do I change my registered phone number?',
+  ['deposit-not-credited', 'My deposit has not been credited after 30 minutes'],
+  ['kyc-rejected', 'My KYC was rejected: what should I fix?'],
+  ['wrong-utr', 'I entered the wrong UTR number'],
+  ['quick-trade-declined', 'Why was my Quick Trade declined?'],
+  ['change-phone', 'How do I change my registered phone number?'],
 ] as const;
 
 /** /support: the way in to every kind of help. */
@@ -46,7 +47,7 @@ export function SupportInfo() {
       <PageHero
         eyebrow="Support"
         title="How can we help?"
-        description="Our support team is available 24/7 over chat, in English and Hindi. Most questions are answered in the guides below."
+        description="Most questions are answered in the guides below. For anything else, submit a ticket or write to us: a person on our support team replies by e-mail."
       />
       <div className="mx-auto w-full max-w-7xl px-4 py-12 md:px-6 md:py-16">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -64,17 +65,38 @@ export function SupportInfo() {
           ))}
         </ul>
         <div className="mt-10 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-          <section className="rounded-2xl border border-line bg-surface p-6 md:p-8">
-            <h2 className="text-xl font-semibold text-ink">Popular topics</h2>
+          <section
+            aria-labelledby="popular-topics"
+            className="rounded-2xl border border-line bg-surface p-6 md:p-8"
+          >
+            <h2 id="popular-topics" className="text-xl font-semibold text-ink">
+              Popular topics
+            </h2>
             <ul className="mt-4 divide-y divide-line">
-              {topics.map((topic) => (
-                <li key={topic} className="py-3 text-muted">
-                  {topic}
+              {topics.map(([id, topic]) => (
+                <li key={id}>
+                  <Link
+                    to={`${paths.faq}#${id}`}
+                    className="group flex items-center justify-between gap-3 py-3 text-muted hover:text-ink"
+                  >
+                    {topic}
+                    <ChevronRight
+                      className="size-4 shrink-0 text-subtle group-hover:text-accent"
+                      aria-hidden="true"
+                    />
+                  </Link>
                 </li>
               ))}
             </ul>
             <p className="mt-4 text-sm text-subtle">
-              Answers to each of these are in the{' '}
+              More answers are in the{' '}
+              <Link
+                to={paths.faq}
+                className="text-accent underline underline-offset-2 hover:decoration-2"
+              >
+                FAQ
+              </Link>{' '}
+              and the{' '}
               <Link
                 to={paths.help}
                 className="text-accent underline underline-offset-2 hover:decoration-2"
@@ -85,11 +107,18 @@ export function SupportInfo() {
             </p>
           </section>
           <section className="rounded-2xl border border-accent/30 bg-accent/5 p-6 md:p-8">
-            <MessageCircle className="size-6 text-accent" aria-hidden="true" />
-            <h2 className="mt-4 text-xl font-semibold text-ink">24/7 chat support</h2>
+            <Mail className="size-6 text-accent" aria-hidden="true" />
+            <h2 className="mt-4 text-xl font-semibold text-ink">Write to support</h2>
             <p className="mt-2 leading-7 text-muted">
-              Signed-in customers can chat with us at any hour. Keep your registered e-mail and, for
-              deposits, the UTR number ready. You can also write to{' '}
+              Write from your registered e-mail and, for a deposit, include its UTR number, so we
+              can find your account and your transfer straight away.{' '}
+              <Link
+                to={paths.submitTicket}
+                className="text-accent underline underline-offset-2 hover:decoration-2"
+              >
+                Submit a ticket
+              </Link>
+              , or write to{' '}
               <a
                 href={`mailto:${SUPPORT_EMAIL}`}
                 className="text-accent underline underline-offset-2 hover:decoration-2"
