@@ -1,13 +1,17 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { LOADING_SKELETON_MS } from '@sikka/contracts';
 import { CookieBanner } from '@/components/cookie-banner.tsx';
 import { AuthProvider } from '@/lib/auth/auth-provider.tsx';
-import { WatchlistSync } from '@/lib/watchlist/watchlist-sync.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { MarketConnection } from '@/app/market-connection.tsx';
 import { StartupSkeleton } from '@/app/first-screens.tsx';
 import { isRouteHandle } from './route-handle.ts';
+
+// Loaded after the first paint: it renders nothing, and its checks (zod) are not start-up code.
+const WatchlistSync = lazy(() =>
+  import('@/lib/watchlist/watchlist-sync.ts').then((m) => ({ default: m.WatchlistSync })),
+);
 
 export const DEFAULT_TITLE = 'Sikka — Buy, sell and store crypto in India';
 
@@ -52,7 +56,9 @@ export function RootLayout() {
     <AuthProvider>
       <MarketConnection>
         <DocumentTitle />
-        <WatchlistSync />
+        <Suspense fallback={null}>
+          <WatchlistSync />
+        </Suspense>
         <StartupGate>
           <Outlet />
         </StartupGate>

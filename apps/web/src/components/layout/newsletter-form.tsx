@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CheckCircle2 } from 'lucide-react';
-import { messageResponseSchema, messages } from '@sikka/contracts';
-import { api, ApiError, errorMessage } from '@/lib/api-client.ts';
+import { messages } from '@sikka/contracts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { buttonClasses } from '@/components/ui/button.tsx';
 
 const FAILED = 'We could not subscribe you just now. Please try again.';
@@ -30,11 +30,8 @@ export function NewsletterForm() {
     }
     setState({ kind: 'sending' });
     try {
-      const answer = await api.post(
-        '/api/newsletter',
-        { email },
-        { schema: messageResponseSchema },
-      );
+      const { subscribeNewsletter } = await import('./subscribe-newsletter.ts');
+      const answer = await subscribeNewsletter(email);
       setState({ kind: 'done', message: answer.message });
     } catch (err) {
       const field = err instanceof ApiError ? err.fields.email : undefined;

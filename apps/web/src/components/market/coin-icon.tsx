@@ -30,7 +30,9 @@ function CoinIconView({ coin, size = 'md', className }: CoinIconProps) {
     <span
       aria-hidden="true"
       className={clsx(
-        'relative grid shrink-0 place-items-center overflow-hidden rounded-full font-bold tracking-tight select-none',
+        // Its own layer: drawn once, not again with its row's every price change (a clipped,
+        // scaled image was the costliest part of repainting a market row).
+        'relative grid shrink-0 place-items-center overflow-hidden rounded-full font-bold tracking-tight select-none will-change-transform',
         size === 'sm' ? 'size-7' : 'size-8',
         initials.length > 3 ? 'text-[9px]' : 'text-[11px]',
         className,
