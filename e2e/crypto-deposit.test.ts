@@ -15,6 +15,9 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Screenshots show the screen, not the last toast over it. */
 async function noToasts(page: Page): Promise<void> {
+  // A toast under the pointer stays open (sonner pauses it while hovered), as it would for a
+  // person: the pointer leaves it first, as a person's would.
+  await page.mouse.move(1, 1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 

@@ -33,6 +33,8 @@ function badChecksum(address: Address): string {
 
 /** Screenshots show the screen, not the last toast over it. */
 async function noToasts(page: Page): Promise<void> {
+  // A hovered toast stays open (sonner pauses it): the pointer leaves it, as a person's would.
+  await page.mouse.move(1, 1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 

@@ -248,8 +248,10 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     // Payment lists the user's bank accounts (issue 14).
     await dashboard.sideMenu.getByRole('link', { name: 'Payment', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Methods' })).toBeVisible();
+    // The wallet's landing is its overview of every asset (issue 19), no longer Deposit INR.
     await new WalletPage(page).open('/dashboard/wallet');
-    expect(dashboard.shell.pathname()).toBe('/dashboard/wallet/inr-deposit');
+    expect(dashboard.shell.pathname()).toBe('/dashboard/wallet');
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
 
     await page.setViewportSize(VIEWPORTS.mobile);
     await expect(dashboard.sideMenu).toBeHidden();

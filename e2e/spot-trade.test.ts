@@ -207,7 +207,8 @@ describe.skipIf(Boolean(skip))('the spot exchange in the browser', () => {
     await expect(a.trade.bookRowAt('sell', far)).toBeVisible();
     // Pictures of the live page: a book with A's resting order, the trade, open orders.
     await a.trade.amount.blur();
-    // Without the toast over the header: it closes by itself.
+    // Without the toast over the header: it closes by itself once the pointer is off it.
+    await a.page.mouse.move(1, 1);
     await expect(a.page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
     await screenshotBothSizes(a.page, 'spot-trade', async (page) => {
       await looksRight(a.trade.bookRows('sell').first())(page);

@@ -17,6 +17,8 @@ const LIVE = { timeout: 15_000 };
 
 /** Screenshots show the screen, not the last toast over its header. */
 async function noToasts(page: Page): Promise<void> {
+  // A hovered toast stays open (sonner pauses it): the pointer leaves it, as a person's would.
+  await page.mouse.move(1, 1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 

@@ -14,7 +14,7 @@ export function QuickActions() {
         Quick Actions
       </h2>
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <Link to={paths.dashboard.wallet} className={buttonClasses('secondary', 'lg')}>
+        <Link to={paths.dashboard.inrDeposit} className={buttonClasses('secondary', 'lg')}>
           <ArrowDownToLine className="size-4 text-up" aria-hidden="true" />
           Deposit
         </Link>
