@@ -135,7 +135,7 @@ export async function benchSpotHttp(ctx: BenchContext, cluster: PgCluster): Prom
         (
           await c.query<{ funcname: string; calls: string; total_time: number; self_time: number }>(
             `SELECT funcname, calls, total_time, self_time FROM pg_stat_user_functions
-              WHERE funcname IN ('spot_accept', 'spot_settle', 'spot_fill') ORDER BY funcname`,
+              WHERE funcname IN ('spot_accept', 'spot_settle') ORDER BY funcname`,
           )
         ).rows,
     );

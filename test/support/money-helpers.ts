@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../apps/server/src/db/index.ts';
+import { signUp, verifyKyc } from './app.ts';
 
 /** Small HTTP helpers for the money tests; everything goes through the real routes. */
 export function api(app: FastifyInstance) {
@@ -64,4 +66,32 @@ export async function pool<T>(tasks: Array<() => Promise<T>>, limit: number): Pr
   };
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
   return results;
+}
+
+/**
+ * A user whose KYC (with bank details, masked as the KYC keeps them) is verified: migration
+ * 014 makes that account their first verified withdrawal account, whose id is returned.
+ */
+export async function verifiedWithBank(app: FastifyInstance) {
+  const user = await signUp(app);
+  await app.db.query(
+    `UPDATE users SET bank_account_number = 'XXXXXXXX1234', bank_ifsc_code = 'SBIN0001234',
+            bank_name = 'State Bank of India' WHERE id = $1`,
+    [user.id],
+  );
+  await verifyKyc(app.db, user.id);
+  const res = await api(app).get('/api/me/bank-accounts', user.cookie);
+  return { ...user, accountId: res.json().bankAccounts[0].id as string };
+}
+
+/** Gives a user coins or INR from the house, through the money function the market maker uses. */
+export async function fundFromHouse(
+  db: Db,
+  userId: string,
+  asset: string,
+  amount: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT spot_fund_account($1, $2, $3::numeric)', [userId, asset, amount]);
+  });
 }

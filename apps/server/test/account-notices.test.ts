@@ -1,36 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { availableDrivers } from '../../../test/support/databases.ts';
-import {
-  logInAdmin,
-  signUp,
-  startTestApp,
-  verifyKyc,
-  type TestApp,
-} from '../../../test/support/app.ts';
+import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { kycFormData, submitKyc, validParts } from '../../../test/support/kyc-fixtures.ts';
 import { startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher.ts';
-import { api, fund, utr } from '../../../test/support/money-helpers.ts';
+import { api, fund, utr, verifiedWithBank } from '../../../test/support/money-helpers.ts';
 import { decideDepositOnce } from '../src/money/deposits.ts';
 import type { AccountNotifier } from '../src/notifications/account-events.ts';
 
 interface Listed {
   items: Array<{ kind: string; title: string; body: string; link: string | null; read: boolean }>;
   unread: number;
-}
-
-/** A verified user with their KYC bank account (migration 014 makes it their payout account). */
-async function verifiedWithBank(app: FastifyInstance) {
-  const user = await signUp(app);
-  await app.db.query(
-    `UPDATE users SET bank_account_number = 'XXXXXXXX1234', bank_ifsc_code = 'SBIN0001234',
-            bank_name = 'State Bank of India' WHERE id = $1`,
-    [user.id],
-  );
-  await verifyKyc(app.db, user.id);
-  const res = await api(app).get('/api/me/bank-accounts', user.cookie);
-  return { ...user, accountId: res.json().bankAccounts[0].id as string };
 }
 
 describe.each(availableDrivers())('notices and mails of account decisions on %s', (driver) => {

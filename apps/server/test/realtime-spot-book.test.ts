@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, startTestApp, type TestApp } from '../../../test/support/app.ts';
-import { api } from '../../../test/support/money-helpers.ts';
+import { api, fundFromHouse } from '../../../test/support/money-helpers.ts';
 import { connect, listen, type TestSocket } from '../../../test/support/realtime-client.ts';
 import { textFrameHeader } from '../src/realtime/broadcast-frame.ts';
 
@@ -49,9 +49,7 @@ describe('spot book frames, framed once for every socket', () => {
       }
       const http = api(t.app);
       const u = await signUpVerified(t.app);
-      await t.app.db.transaction(async (tx) => {
-        await tx.query("SELECT spot_fund_account($1, 'INR', 100000)", [u.id]);
-      });
+      await fundFromHouse(t.app.db, u.id, 'INR', '100000');
       // Seven levels, then one more: deltas small and larger than 125 bytes.
       for (let i = 0; i < 8; i++) {
         const res = await http.post('/api/spot/orders', u.cookie, {

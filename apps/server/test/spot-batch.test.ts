@@ -4,19 +4,13 @@ import { SESSION_TTL_MS } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { signUpVerified, startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
-import { api } from '../../../test/support/money-helpers.ts';
+import { api, fundFromHouse } from '../../../test/support/money-helpers.ts';
 
 /**
  * The spot engine's batch (migration 025, ADR 018): the order route makes no query of its own
  * (the batch resolves its session, counts its budget and answers with what it wrote), and a
  * batch of many users' orders settles in one pass with the ledger exact.
  */
-async function give(t: TestApp, userId: string, asset: string, amount: string) {
-  await t.app.db.transaction(async (tx) => {
-    await tx.query('SELECT spot_fund_account($1, $2, $3::numeric)', [userId, asset, amount]);
-  });
-}
-
 describe.each(availableDrivers())('spot batches on %s', (driver) => {
   let t: TestApp;
   let http: ReturnType<typeof api>;
@@ -32,8 +26,9 @@ describe.each(availableDrivers())('spot batches on %s', (driver) => {
 
   const trader = async (inr = '0', coins: Record<string, string> = {}) => {
     const u = await signUpVerified(t.app);
-    if (inr !== '0') await give(t, u.id, 'INR', inr);
-    for (const [asset, amount] of Object.entries(coins)) await give(t, u.id, asset, amount);
+    if (inr !== '0') await fundFromHouse(t.app.db, u.id, 'INR', inr);
+    for (const [asset, amount] of Object.entries(coins))
+      await fundFromHouse(t.app.db, u.id, asset, amount);
     return u;
   };
   const order = (cookie: string | undefined, body: object) =>

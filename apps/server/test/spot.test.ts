@@ -3,14 +3,7 @@ import { spotMessages } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { signUp, signUpVerified, startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
-import { api } from '../../../test/support/money-helpers.ts';
-
-/** Gives a user coins or INR from the house, through the same money function as the market maker. */
-async function give(t: TestApp, userId: string, asset: string, amount: string) {
-  await t.app.db.transaction(async (tx) => {
-    await tx.query('SELECT spot_fund_account($1, $2, $3::numeric)', [userId, asset, amount]);
-  });
-}
+import { api, fundFromHouse } from '../../../test/support/money-helpers.ts';
 
 describe.each(availableDrivers())('spot exchange on %s', (driver) => {
   let t: TestApp;
@@ -23,8 +16,9 @@ describe.each(availableDrivers())('spot exchange on %s', (driver) => {
 
   const trader = async (inr = '0', coins: Record<string, string> = {}) => {
     const u = await signUpVerified(t.app);
-    if (inr !== '0') await give(t, u.id, 'INR', inr);
-    for (const [asset, amount] of Object.entries(coins)) await give(t, u.id, asset, amount);
+    if (inr !== '0') await fundFromHouse(t.app.db, u.id, 'INR', inr);
+    for (const [asset, amount] of Object.entries(coins))
+      await fundFromHouse(t.app.db, u.id, asset, amount);
     return u;
   };
   const order = (cookie: string, body: object, headers?: Record<string, string>) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { messages } from '@sikka/contracts';
 import { availableDrivers, pgUrl } from '../../../test/support/databases.ts';
 import {
@@ -8,28 +8,10 @@ import {
   signUp,
   verifyEmail,
   startTestApp,
-  verifyKyc,
   type TestApp,
 } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
-import { api, fund, pool } from '../../../test/support/money-helpers.ts';
-
-/**
- * A user whose KYC (with bank details, masked as the KYC keeps them) is verified: migration
- * 014 makes that account their first verified withdrawal account.
- */
-async function verifiedWithBank(app: FastifyInstance) {
-  const user = await signUp(app);
-  await app.db.query(
-    `UPDATE users SET bank_account_number = 'XXXXXXXX1234', bank_ifsc_code = 'SBIN0001234',
-            bank_name = 'State Bank of India' WHERE id = $1`,
-    [user.id],
-  );
-  await verifyKyc(app.db, user.id);
-  const res = await api(app).get('/api/me/bank-accounts', user.cookie);
-  const accountId = res.json().bankAccounts[0].id as string;
-  return { ...user, accountId };
-}
+import { api, fund, pool, verifiedWithBank } from '../../../test/support/money-helpers.ts';
 
 const errorCode = (res: LightMyRequestResponse): string => {
   try {

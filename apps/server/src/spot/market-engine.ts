@@ -75,6 +75,8 @@ export class MarketEngine {
   private inboxTakenAt = 0;
   /** Placements per user in the current minute (SPOT_ORDERS_PER_MIN). */
   private readonly budget = new Map<string, { start: number; count: number }>();
+  /** Requests counted already: a failed batch's requests run again one by one, counted once. */
+  private readonly budgeted = new WeakSet<PlaceRequest>();
   private budgetSweptAt = 0;
   private nextSeq = 1;
   private view: BookView = { bids: [], asks: [] };
@@ -407,6 +409,7 @@ export class MarketEngine {
     for (const p of batch) {
       const r = p.request;
       if (r.kind !== 'place' || !r.tokenHash || !r.userId || refused.has(r.id)) continue;
+      if (this.budgeted.has(r)) continue;
       let w = this.budget.get(r.userId);
       if (!w || t - w.start >= 60_000) {
         w = { start: t, count: 0 };
@@ -416,6 +419,7 @@ export class MarketEngine {
         refused.set(r.id, { id: r.id, ok: false, code: 'rate_limited', userId: r.userId });
       } else {
         w.count++;
+        this.budgeted.add(r);
       }
     }
   }
