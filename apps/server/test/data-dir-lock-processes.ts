@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pidAlive, postmasterPid } from '../src/db/embedded-postgres-host.ts';
 import { ADMIN } from '../../../test/support/app.ts';
 import { freePort } from '../../../test/support/pg-cluster.ts';
 
@@ -72,6 +74,30 @@ export async function killAll(): Promise<void> {
   const left = [...started];
   for (const p of left) p.child.kill('SIGKILL');
   await Promise.all(left.map((p) => p.exited));
+}
+
+/**
+ * Removes DATA_DIRs once their embedded postgres has gone. A postgres told to stop by its
+ * server's death (SIGKILL, parent-death signal) may still be writing its last checkpoint;
+ * removing the directory under it fails with ENOTEMPTY.
+ */
+export async function removeDataDirs(dirs: string[]): Promise<void> {
+  for (const dir of dirs) {
+    const pid = postmasterPid(path.join(dir, 'pg'));
+    if (pid !== null) await waitGone(pid);
+  }
+  await Promise.all(
+    dirs.map((d) => rm(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })),
+  );
+}
+
+export async function waitGone(pid: number, ms = 30_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (pidAlive(pid)) {
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
 }
 
 export function serverEnv(dataDir: string, port: number): Record<string, string> {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,6 +20,7 @@ import {
   killAll,
   launchServer,
   postJson,
+  removeDataDirs,
   spawnTs,
   startServer,
   type Proc,
@@ -39,7 +40,7 @@ async function tempDataDir(): Promise<string> {
 
 afterEach(async () => {
   await killAll();
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  await removeDataDirs(dirs.splice(0));
 });
 
 const lockedMessage = (dataDir: string, pid: number) =>

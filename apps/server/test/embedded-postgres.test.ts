@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,14 @@ import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import type { Db } from '../src/db/types.ts';
 import { newUser, verifyKyc } from '../../../test/support/app.ts';
-import { killAll, launchServer, startServer, type Server } from './data-dir-lock-processes.ts';
+import {
+  killAll,
+  launchServer,
+  removeDataDirs,
+  startServer,
+  waitGone,
+  type Server,
+} from './data-dir-lock-processes.ts';
 
 /**
  * The default embedded database (ADR 022): real PostgreSQL from npm, run by the server in
@@ -34,22 +41,8 @@ async function tempDataDir(): Promise<string> {
 afterEach(async () => {
   await Promise.all(dbs.splice(0).map((db) => db.close().catch(() => undefined)));
   await killAll();
-  // A postgres told to stop by its parent's death may still be writing its last checkpoint.
-  for (const dir of dirs) {
-    const pid = postmasterPid(path.join(dir, 'pg'));
-    if (pid !== null) await waitGone(pid);
-  }
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  await removeDataDirs(dirs.splice(0));
 });
-
-async function waitGone(pid: number, ms = 30_000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (pidAlive(pid)) {
-    if (Date.now() > until) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
-}
 
 /** The cluster's own database over its socket, as the server reaches it. */
 async function openCluster(dataDir: string): Promise<Db> {
