@@ -34,6 +34,13 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     query: base.query,
     exec: base.exec,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // One connection in the same process: no round trip to save, so the commit is the
+    // transaction's own, after `fn`.
+    fusedTransaction: (fn) =>
+      pg.transaction((tx) => {
+        const q = wrap(tx);
+        return fn({ ...q, queryAndCommit: q.query });
+      }),
     async listen(channel, onPayload) {
       const unsub = await pg.listen(channel, onPayload);
       return async () => unsub();

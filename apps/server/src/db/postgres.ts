@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { Db, Queryable, Row } from './types.ts';
+import pgUtils from 'pg/lib/utils.js';
+import type { Db, FusedTx, Queryable, Row } from './types.ts';
 
 // numeric (1700), int8 (20) and timestamps stay strings: money never becomes a JS float,
 // and timestamps are formatted by SQL where the API needs them.
@@ -70,20 +71,64 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
     },
   });
 
+  /**
+   * A client checked out for a transaction. It has no listener of the pool's: if PostgreSQL
+   * goes away mid-transaction (crash, restart, failover) the client emits 'error', and an
+   * unheard 'error' event would kill the whole server. The failed query rejects anyway, so
+   * the transaction fails like any other; done() then discards the broken client.
+   */
+  const checkOut = async () => {
+    const c = await pool.connect();
+    let broken: Error | undefined;
+    const onError = (err: Error) => {
+      broken = err;
+    };
+    c.on('error', onError);
+    return {
+      c,
+      done() {
+        c.off('error', onError);
+        c.release(broken);
+      },
+    };
+  };
+
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
-      const c = await pool.connect();
-      // A checked-out client has no listener of the pool's: if PostgreSQL goes away mid-
-      // transaction (crash, restart, failover) the client emits 'error', and an unheard
-      // 'error' event would kill the whole server. The failed query rejects anyway, so the
-      // transaction fails like any other; the broken client is then discarded, not pooled.
-      let broken: Error | undefined;
-      const onError = (err: Error) => {
-        broken = err;
+    async fusedTransaction(fn) {
+      const { c, done } = await checkOut();
+      const progress = { state: 'idle' as 'idle' | 'open' | 'committed' };
+      const run = async <T extends Row>(sql: string, params: unknown[], commit: boolean) => {
+        if (progress.state === 'committed') throw new Error('the transaction is already committed');
+        const begin = progress.state === 'idle';
+        progress.state = 'open';
+        const text = `${begin ? 'BEGIN;\n' : ''}${inlineParams(sql, params)}${commit ? ';\nCOMMIT' : ''}`;
+        const res = (await c.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        if (commit) progress.state = 'committed';
+        const results = Array.isArray(res) ? res : [res];
+        return (results[begin ? 1 : 0]?.rows ?? []) as T[];
       };
-      c.on('error', onError);
+      const tx: FusedTx = {
+        query: (sql, params = []) => run(sql, params, false),
+        exec: async (sql) => void (await run(sql, [], false)),
+        queryAndCommit: (sql, params = []) => run(sql, params, true),
+      };
+      try {
+        const result = await fn(tx);
+        if (progress.state === 'open') await c.query('COMMIT');
+        return result;
+      } catch (err) {
+        // Also after a failed "…; COMMIT": PostgreSQL has then ended the transaction, and a
+        // ROLLBACK outside one only warns.
+        if (progress.state !== 'idle') await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        done();
+      }
+    },
+    async transaction(fn) {
+      const { c, done } = await checkOut();
       try {
         await c.query('BEGIN');
         const result = await fn(wrap(c));
@@ -93,8 +138,7 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
         await c.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        c.off('error', onError);
-        c.release(broken);
+        done();
       }
     },
     async listen(channel, onPayload, onReconnect) {
@@ -152,4 +196,20 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
       await pool.end();
     },
   };
+}
+
+/**
+ * The statement with each `$n` replaced by its value as a quoted literal: the text `pg` would
+ * send for it in the extended protocol (`prepareValue`), quoted by `pg.escapeLiteral`. A
+ * literal is of unknown type until its context or cast decides, as a parameter is.
+ */
+export function inlineParams(sql: string, params: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const i = Number(n) - 1;
+    if (i < 0 || i >= params.length) throw new Error(`no value for $${n}`);
+    const value = pgUtils.prepareValue(params[i]) as unknown;
+    if (value === null) return 'NULL';
+    if (typeof value !== 'string') throw new Error(`$${n}: only text values can be written in`);
+    return pg.escapeLiteral(value);
+  });
 }

@@ -238,11 +238,12 @@ export class MarketEngine {
 
   /**
    * One transaction: inbox, sessions, accept, match, settle (which also publishes). Answers
-   * only after commit. A batch costs about five round trips however many orders it holds.
+   * only after commit. A batch costs three round trips however many orders it holds: BEGIN
+   * travels with the session query and COMMIT with the settlement (fusedTransaction).
    */
   private async runBatch(local: Pending[], withInbox: boolean): Promise<void> {
     const replies: Array<[Pending, EngineReply]> = [];
-    await this.db.transaction(async (tx) => {
+    await this.db.fusedTransaction(async (tx) => {
       const batch = [...local];
       const now = this.clock();
       if (withInbox && (this.inboxDue || now.getTime() - this.inboxTakenAt >= INBOX_SWEEP_MS)) {
@@ -330,7 +331,7 @@ export class MarketEngine {
           const u = updates.get(id);
           if (u) u.answer = true;
         }
-        const [row] = await tx.query<{ r: OrderAnswerRow[] }>(
+        const [row] = await tx.queryAndCommit<{ r: OrderAnswerRow[] }>(
           'SELECT spot_settle($1, $2, $3::jsonb, $4::jsonb, $5::text[], $6::text[]) AS r',
           [
             this.market.symbol,
@@ -349,10 +350,10 @@ export class MarketEngine {
           }
         }
       } else if (notices.length > 0) {
-        await tx.query('SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)', [
-          notices.map((n) => n[0]),
-          notices.map((n) => n[1]),
-        ]);
+        await tx.queryAndCommit(
+          'SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)',
+          [notices.map((n) => n[0]), notices.map((n) => n[1])],
+        );
       }
       this.stats.batches++;
       this.stats.orders += places.length;
