@@ -65,6 +65,8 @@ BEGIN
 END;
 $$;
 
+-- The server prepares this call once per connection (quick_trade_for_session_026): its result
+-- columns must never change under this name; another shape is another function.
 -- o_user_id null: no live session (nothing written). o_hits > p_limit_max: over the budget
 -- (counted, no trade). Otherwise the trade's answer, or the SQLSTATE and message it raised.
 CREATE FUNCTION quick_trade_for_session(

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, Row } from './types.ts';
+import type { Db, Queryable, QueryOptions, Row } from './types.ts';
 
 // numeric (1700), int8 (20) and timestamps stay strings: money never becomes a JS float,
 // and timestamps are formatted by SQL where the API needs them.
@@ -61,8 +61,10 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
   };
 
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends Row = Row>(sql: string, params: unknown[] = []) {
-      const res = await q.query(sql, params);
+    async query<T extends Row = Row>(sql: string, params: unknown[] = [], options?: QueryOptions) {
+      const res = options?.prepareAs
+        ? await q.query({ name: options.prepareAs, text: sql, values: params })
+        : await q.query(sql, params);
       return res.rows as T[];
     },
     async exec(sql: string) {

@@ -104,6 +104,8 @@ export async function quickTradeForSession(
       input.maxTotal,
       input.tdsRate,
     ],
+    // The hottest statement of the API: parsed and planned once per connection (ADR 026).
+    { prepareAs: 'quick_trade_for_session_026' },
   );
   const row = rows[0];
   const result = toGate(row);
