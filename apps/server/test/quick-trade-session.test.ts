@@ -46,10 +46,9 @@ describe.each(availableDrivers())('a quick trade in one statement on %s', (drive
   };
   const hits = async (userId: string) =>
     (
-      await t.app.db.query<{ hits: number }>(
-        'SELECT hits FROM rate_limit_hits WHERE key = $1',
-        [`rl:POST/api/trades/quick-money-user:${userId}`],
-      )
+      await t.app.db.query<{ hits: number }>('SELECT hits FROM rate_limit_hits WHERE key = $1', [
+        `rl:POST/api/trades/quick-money-user:${userId}`,
+      ])
     )[0]?.hits ?? 0;
 
   it('refuses a session ended between two requests with 401, writing and counting nothing', async () => {
