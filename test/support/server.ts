@@ -27,7 +27,7 @@ export { openPostgres } from '../../apps/server/src/db/postgres.ts';
  * auth hook does.
  */
 export { hashToken, newSessionToken } from '../../apps/server/src/auth/tokens.ts';
-export { findSessionUser } from '../../apps/server/src/auth/sessions.ts';
+export { findSessionUser, LAST_SEEN_RESOLUTION_MS } from '../../apps/server/src/auth/sessions.ts';
 
 /**
  * The quick-trade path without HTTP: the trades bench measures the SQL and its idempotency
@@ -35,6 +35,8 @@ export { findSessionUser } from '../../apps/server/src/auth/sessions.ts';
  */
 export { requestHash } from '../../apps/server/src/money/idempotency.ts';
 export { runQuickTrade } from '../../apps/server/src/money/trades.ts';
+export { quickTradeForSession } from '../../apps/server/src/money/quick-trade-session.ts';
+export { moneyLimitKeyPrefix } from '../../apps/server/src/http/rate-limits.ts';
 export { usdtInrRate } from '../../apps/server/src/money/rate.ts';
 
 /**

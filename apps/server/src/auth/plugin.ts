@@ -8,7 +8,10 @@ import { backfillEmailSkeletons } from './identities.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route resolves its session itself, in the spot engine's batch (no lookup here). */
+    /**
+     * The route resolves its session itself, in its own database work (no lookup here): the
+     * spot engine's batch (ADR 018), the quick trade's one statement (ADR 026).
+     */
     sessionInEngine?: boolean;
   }
   interface FastifyRequest {
@@ -29,7 +32,7 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    // A route whose session the spot engine resolves in its own transaction (ADR 018).
+    // A route that resolves its session in its own transaction (ADR 018, ADR 026).
     if (request.routeOptions.config.sessionInEngine) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
-import type { Db, FusedTx, Queryable, Row } from './types.ts';
+import type { Db, FusedTx, Queryable, QueryOptions, Row } from './types.ts';
 
 // numeric (1700), int8 (20) and timestamps stay strings: money never becomes a JS float,
 // and timestamps are formatted by SQL where the API needs them.
@@ -62,8 +62,10 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
   };
 
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends Row = Row>(sql: string, params: unknown[] = []) {
-      const res = await q.query(sql, params);
+    async query<T extends Row = Row>(sql: string, params: unknown[] = [], options?: QueryOptions) {
+      const res = options?.prepareAs
+        ? await q.query({ name: options.prepareAs, text: sql, values: params })
+        : await q.query(sql, params);
       return res.rows as T[];
     },
     async exec(sql: string) {

@@ -4,8 +4,18 @@
  */
 export type Row = Record<string, unknown>;
 
+export interface QueryOptions {
+  /**
+   * Prepare the statement under this name once per connection and only bind and run it after
+   * (PostgreSQL; PGlite ignores it). For the hottest statements only, each a call of one SQL
+   * function whose result columns never change under that name: a prepared statement whose
+   * result type changed fails until its connection closes (ADR 026).
+   */
+  prepareAs?: string;
+}
+
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations, fixtures). */
   exec(sql: string): Promise<void>;
 }

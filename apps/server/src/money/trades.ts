@@ -19,7 +19,7 @@ import { DomainError, notFound } from '../domain-error.ts';
 import { requestHash, type StoredAnswer } from './idempotency.ts';
 import { isPriceWorse } from './rate.ts';
 import { toAdminTrade, toTrade, type TradeRow, type WithUser } from './rows.ts';
-import { mapMoneyErrors } from './sql-errors.ts';
+import { moneyError } from './sql-errors.ts';
 
 /** A refusal the server decides before the trade runs; quick_trade raises it (SK010) for a new key only. */
 export type QuickTradeRefusal = Extract<ErrorCode, 'price_changed'>;
@@ -78,10 +78,15 @@ export function quickTrade(
   db: Queryable,
   order: QuickTradeOrder,
 ): Promise<StoredAnswer<QuickTradeResponse>> {
+  return runQuickTrade(db, quickTradeInput(order));
+}
+
+/** What quick_trade is called with for an order: the side's price and the server's refusal. */
+export function quickTradeInput(order: QuickTradeOrder): QuickTradeInput {
   const { side, usdtAmount, quotedRate } = order.request;
   const prices = quickPrices(order.rate);
   const price = side === 'buy' ? prices.buy : prices.sell;
-  return runQuickTrade(db, {
+  return {
     userId: order.userId,
     key: order.key,
     requestHash: requestHash('quick-trade', order.request),
@@ -92,7 +97,17 @@ export function quickTrade(
     minTotal: order.minTotal,
     maxTotal: order.maxTotal,
     tdsRate: order.tdsRate,
-  });
+  };
+}
+
+/** The domain error of an error quick_trade raised (or returned, migration 026), if it is ours. */
+export function quickTradeError(err: unknown, input: QuickTradeInput): DomainError | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'SK012') return tradeLimit(messages.trades.totalMin(groupInr(input.minTotal)));
+  if (code === 'SK013') return tradeLimit(messages.trades.totalMax(groupInr(input.maxTotal)));
+  // What SK010 means: the code the caller decided, with its words.
+  const refusal = input.refusal && new DomainError(input.refusal, REFUSAL_MESSAGE[input.refusal]);
+  return moneyError(err, refusal);
 }
 
 /**
@@ -104,38 +119,32 @@ export async function runQuickTrade(
   db: Queryable,
   input: QuickTradeInput,
 ): Promise<StoredAnswer<QuickTradeResponse>> {
-  // What SK010 means: the code the caller decided, with its words.
-  const refusal = input.refusal && new DomainError(input.refusal, REFUSAL_MESSAGE[input.refusal]);
-  const rows = await mapMoneyErrors(async () => {
-    try {
-      return await db.query<{
-        replayed: boolean;
-        response_status: number;
-        response_body: QuickTradeResponse;
-      }>(
-        `SELECT replayed, response_status, response_body
-             FROM quick_trade($1::uuid, $2, $3, $4, $5::numeric, $6::numeric, $7, $8::numeric, $9::numeric,
-                              $10::numeric)`,
-        [
-          input.userId,
-          input.key ?? null,
-          input.requestHash,
-          input.side,
-          input.usdtAmount,
-          input.price,
-          input.refusal !== undefined,
-          input.minTotal,
-          input.maxTotal,
-          input.tdsRate,
-        ],
-      );
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (code === 'SK012') throw tradeLimit(messages.trades.totalMin(groupInr(input.minTotal)));
-      if (code === 'SK013') throw tradeLimit(messages.trades.totalMax(groupInr(input.maxTotal)));
-      throw err;
-    }
-  }, refusal);
+  let rows;
+  try {
+    rows = await db.query<{
+      replayed: boolean;
+      response_status: number;
+      response_body: QuickTradeResponse;
+    }>(
+      `SELECT replayed, response_status, response_body
+           FROM quick_trade($1::uuid, $2, $3, $4, $5::numeric, $6::numeric, $7, $8::numeric, $9::numeric,
+                            $10::numeric)`,
+      [
+        input.userId,
+        input.key ?? null,
+        input.requestHash,
+        input.side,
+        input.usdtAmount,
+        input.price,
+        input.refusal !== undefined,
+        input.minTotal,
+        input.maxTotal,
+        input.tdsRate,
+      ],
+    );
+  } catch (err) {
+    throw quickTradeError(err, input) ?? err;
+  }
   const row = rows[0]!;
   return { status: row.response_status, body: row.response_body, replayed: row.replayed };
 }
