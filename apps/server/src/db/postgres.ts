@@ -1,6 +1,12 @@
+import { createRequire } from 'node:module';
 import pg from 'pg';
-import pgUtils from 'pg/lib/utils.js';
 import type { Db, FusedTx, Queryable, QueryOptions, Row } from './types.ts';
+
+/** The one helper of pg's own that @types/pg does not declare: a value as pg sends it. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  /** null for NULL, a Buffer for bytea, text otherwise */
+  prepareValue(value: unknown): string | Buffer | null;
+};
 
 // numeric (1700), int8 (20) and timestamps stay strings: money never becomes a JS float,
 // and timestamps are formatted by SQL where the API needs them.
@@ -209,7 +215,7 @@ export function inlineParams(sql: string, params: readonly unknown[]): string {
   return sql.replace(/\$(\d+)/g, (_, n: string) => {
     const i = Number(n) - 1;
     if (i < 0 || i >= params.length) throw new Error(`no value for $${n}`);
-    const value = pgUtils.prepareValue(params[i]) as unknown;
+    const value = prepareValue(params[i]) as unknown;
     if (value === null) return 'NULL';
     if (typeof value !== 'string') throw new Error(`$${n}: only text values can be written in`);
     return pg.escapeLiteral(value);
