@@ -11,9 +11,9 @@ import { displayName, displaySymbol } from './coin-display.ts';
 export type RowAction = 'star' | 'remove';
 
 /** Phones: the change rides under the price, so name, price and actions fit in 390 px. */
-export const CHANGE_CELL = 'hidden sm:table-cell';
-export const VOLUME_CELL = 'hidden sm:table-cell';
-export const MARKET_CAP_CELL = 'hidden lg:table-cell';
+export const CHANGE_CELL = 'hidden sm:block';
+export const VOLUME_CELL = 'hidden sm:block';
+export const MARKET_CAP_CELL = 'hidden lg:block';
 
 /*
  * A tick changes a coin's price, change and volume, nothing else. The row renders again for
@@ -23,7 +23,7 @@ export const MARKET_CAP_CELL = 'hidden lg:table-cell';
 
 const PriceCell = memo(function PriceCell({ price, change }: { price: number; change: number }) {
   return (
-    <td className="px-2 py-3 text-right font-medium whitespace-nowrap tabular-nums text-ink sm:px-3">
+    <td className="py-3 pr-2 pl-1 text-right font-medium whitespace-nowrap tabular-nums text-ink sm:px-3">
       <span className="block" data-testid="coin-price">
         {formatPrice(price)}
       </span>
@@ -117,7 +117,7 @@ const ActionsCell = memo(function ActionsCell({
           variant="outline"
           aria-label={`Trade ${symbol}`}
           onClick={() => onTrade(id)}
-          className="h-8 px-2.5 sm:px-3"
+          className="h-8 px-2 sm:px-3"
         >
           Trade
         </Button>
@@ -153,19 +153,20 @@ export const MarketRow = memo(function MarketRow({
   return (
     // `relative` makes each row its own paint layer: on a tick the browser repaints the rows
     // whose text changed and reuses the others, instead of repainting the whole page (about
-    // halves the table's cost per tick with 50 coins; docs/performance.md §5).
+    // halves the table's cost per tick with 50 coins; docs/performance.md §5). The row is a
+    // grid row over the table's fixed tracks (`market-grid` in styles/index.css).
     <tr
       data-coin-id={coin.id}
       className="relative border-t border-line transition-colors hover:bg-raised/40"
     >
-      {/* Phones: the name column takes what is left (w-full + max-w-0), so the table never
-          grows wider than the screen and the actions stay in view; a smaller icon leaves the
-          name its room, and a long name wraps to a second line before it is cut. */}
+      {/* Phones: the name column takes what the price and actions leave (390 px: Ethereum on
+          one line); a smaller icon leaves the name its room, and a long name wraps to a second
+          line before it is cut. */}
       <th
         scope="row"
-        className="py-3 pr-2 pl-3 text-left font-normal max-sm:w-full max-sm:max-w-0 sm:pr-3 sm:pl-4 md:pl-5"
+        className="min-w-0 py-3 pr-1 pl-3 text-left font-normal sm:pr-3 sm:pl-4 md:pl-5"
       >
-        <span className="flex min-w-0 items-center gap-2 sm:gap-3">
+        <span className="flex min-w-0 items-center gap-1.5 sm:gap-3">
           <CoinIcon coin={coin} className="max-sm:size-7" />
           {/* Phones lead with the short symbol and let the full name truncate beneath it. */}
           <span className="flex min-w-0 flex-col max-sm:flex-col-reverse">

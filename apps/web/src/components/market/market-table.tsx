@@ -153,8 +153,14 @@ export const MarketTable = memo(function MarketTable({
   );
   return (
     <div className="overflow-x-auto">
-      <table aria-label={label} aria-busy={loading || undefined} className="w-full text-sm">
-        <thead className="text-xs tracking-wide text-subtle">
+      {/* Rows are grid rows over fixed column tracks (`market-grid`, styles/index.css). */}
+      <table
+        aria-label={label}
+        aria-busy={loading || undefined}
+        data-no-market-cap={showMarketCap ? undefined : ''}
+        className="market-grid block w-full text-sm"
+      >
+        <thead className="block text-xs tracking-wide text-subtle">
           <tr>
             {columns.map((column) => (
               <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
@@ -164,12 +170,15 @@ export const MarketTable = memo(function MarketTable({
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="block">
           {loading && coins.length === 0 ? (
             <SkeletonRows columns={columns} />
           ) : coins.length === 0 ? (
             <tr className="border-t border-line">
-              <td colSpan={columns.length + 1} className="px-4 py-10 text-center text-muted">
+              <td
+                colSpan={columns.length + 1}
+                className="col-span-full px-4 py-10 text-center text-muted"
+              >
                 {empty ?? 'No coins to show'}
               </td>
             </tr>

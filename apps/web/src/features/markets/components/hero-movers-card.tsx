@@ -3,11 +3,55 @@ import { clsx } from 'clsx';
 import { Activity } from 'lucide-react';
 import { HERO_ENTRANCE_MS } from '@sikka/contracts';
 import { topGainers, topLosers } from '@/components/market/market-sort.ts';
-import { MoversTabs } from '@/components/market/movers-list.tsx';
+import { deferred } from '@/components/deferred.tsx';
+import { MoversList } from '@/components/market/movers-list.tsx';
+import type { MoversTab } from '@/components/market/movers-tabs.tsx';
 import { SimulatedBadge } from '@/components/market/simulated-badge.tsx';
 import { useCrypto } from '@/lib/realtime/use-crypto.ts';
 import { useStableList } from '@/hooks/use-stable-list.ts';
 import { useEntrance } from '@/features/markets/hooks/use-entrance.ts';
+
+/**
+ * Radix Tabs and what it brings (~11 KB gzip) load after the home page's own code, not before
+ * its first render: the card rises in only after HERO_ENTRANCE_MS, and until the tabs are
+ * here it shows the same strip and the first list without the tab behaviour.
+ */
+const MoversTabs = deferred(async () => ({
+  default: (await import('@/components/market/movers-tabs.tsx')).MoversTabs,
+}));
+
+/** What the tabs look like with the first one selected, while their code loads. */
+function MoversTabsPlaceholder({
+  tabs,
+  loading,
+}: {
+  tabs: readonly MoversTab[];
+  loading: boolean;
+}) {
+  const first = tabs[0];
+  return (
+    <div>
+      <div aria-hidden="true" className="flex gap-1 rounded-xl bg-canvas/60 p-1">
+        {tabs.map((tab) => (
+          <span
+            key={tab.value}
+            className={clsx(
+              'flex-1 rounded-lg px-3 py-2 text-center text-sm font-semibold',
+              tab === first ? 'bg-raised text-ink shadow' : 'text-muted',
+            )}
+          >
+            {tab.label}
+          </span>
+        ))}
+      </div>
+      {first ? (
+        <div className="mt-2">
+          <MoversList coins={first.coins} loading={loading} label={first.label} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 /** The hero's live card: Top Gainers / Top Losers, five each by 24 h change, rising in after 500 ms. */
 export function HeroMoversCard() {
@@ -39,7 +83,13 @@ export function HeroMoversCard() {
         </p>
         <SimulatedBadge align="right" />
       </div>
-      <MoversTabs tabs={tabs} loading={loading} label="Today's movers" />
+      <MoversTabs
+        tabs={tabs}
+        loading={loading}
+        label="Today's movers"
+        fallback={<MoversTabsPlaceholder tabs={tabs} loading={loading} />}
+        failed={() => <MoversTabsPlaceholder tabs={tabs} loading={loading} />}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   AlertTriangle,
@@ -35,9 +35,10 @@ function usePaintedOnce(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // A timeout queued from an animation frame runs after that frame is painted.
+    // A timeout queued from an animation frame runs after that frame is painted. A transition,
+    // so rendering what was waiting yields to the browser every few milliseconds.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
+      timer = setTimeout(() => startTransition(() => setPainted(true)));
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -45,6 +46,14 @@ function usePaintedOnce(): boolean {
     };
   }, []);
   return painted;
+}
+
+/**
+ * Holds the place of the sections below the hero until the hero's first frame is painted: the
+ * footer stays below the screen, so nothing in view moves when they arrive.
+ */
+function BelowHeroPlaceholder() {
+  return <div aria-hidden="true" className="min-h-svh" />;
 }
 
 /** Holds the overview's place (about its height with five rows) until it has loaded. */
@@ -98,29 +107,10 @@ const compliance = [
   },
 ] as const;
 
-/** Landing page (PRODUCT.md §2): hero, why-choose, market overview, compliance and risk, app download. */
-export default function HomePage() {
-  const { user } = useAuth();
-  const painted = usePaintedOnce();
+/** Why choose, the market overview, compliance and risk, the app download. */
+function BelowHero() {
   return (
-    <div className="relative overflow-hidden">
-      <HomeHero
-        actions={
-          <>
-            {/* Guests sign in first: /trade is for signed-in users only. */}
-            <Link to={user ? paths.trade : paths.login} className={buttonClasses('primary', 'lg')}>
-              Start Trading
-            </Link>
-            {user ? null : (
-              <Link to={paths.signup} className={buttonClasses('outline', 'lg')}>
-                Create Account
-              </Link>
-            )}
-          </>
-        }
-        card={<HeroMoversCard />}
-      />
-
+    <>
       {/* Why choose */}
       <section
         aria-labelledby="why-heading"
@@ -144,19 +134,15 @@ export default function HomePage() {
 
       {/* Market overview */}
       <div className="relative mx-auto max-w-7xl px-4 pb-16 md:px-6">
-        {painted ? (
-          <MarketOverview
-            fallback={<MarketOverviewPlaceholder />}
-            failed={(retry) => (
-              <RetryAlert
-                message={messages.router.partFailed('The market overview')}
-                onRetry={retry}
-              />
-            )}
-          />
-        ) : (
-          <MarketOverviewPlaceholder />
-        )}
+        <MarketOverview
+          fallback={<MarketOverviewPlaceholder />}
+          failed={(retry) => (
+            <RetryAlert
+              message={messages.router.partFailed('The market overview')}
+              onRetry={retry}
+            />
+          )}
+        />
       </div>
 
       {/* Compliance and risk */}
@@ -253,6 +239,35 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+    </>
+  );
+}
+
+/** Landing page (PRODUCT.md §2): hero, why-choose, market overview, compliance and risk, app download. */
+export default function HomePage() {
+  const { user } = useAuth();
+  const painted = usePaintedOnce();
+  return (
+    <div className="relative overflow-hidden">
+      <HomeHero
+        actions={
+          <>
+            {/* Guests sign in first: /trade is for signed-in users only. */}
+            <Link to={user ? paths.trade : paths.login} className={buttonClasses('primary', 'lg')}>
+              Start Trading
+            </Link>
+            {user ? null : (
+              <Link to={paths.signup} className={buttonClasses('outline', 'lg')}>
+                Create Account
+              </Link>
+            )}
+          </>
+        }
+        card={<HeroMoversCard />}
+      />
+
+      {/* Below the hero: committed after its first frame, so that commit is not one long task. */}
+      {painted ? <BelowHero /> : <BelowHeroPlaceholder />}
     </div>
   );
 }
