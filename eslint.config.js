@@ -17,7 +17,7 @@ const features = readdirSync(new URL('./apps/web/src/features', import.meta.url)
 const WEB_SHARED = ['components', 'config', 'hooks', 'lib', 'styles'].map((d) => `${WEB}/${d}`);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
