@@ -10,6 +10,7 @@ import {
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e, type Viewport } from './support/e2e-app.ts';
 import { looksRight, screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import {
+  cellTexts,
   coinChanges,
   coinItems,
   CookieBannerModel,
@@ -78,9 +79,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     // Top five by 24 h volume, volume descending by default.
     await expect(overview.rows).toHaveCount(5);
     expect(await overview.header('24h Volume').getAttribute('aria-sort')).toBe('descending');
-    const volumes = (await overview.rows.getByTestId('coin-volume').allInnerTexts()).map(
-      parseDisplayed,
-    );
+    const volumes = (await cellTexts(overview.rows.getByTestId('coin-volume'))).map(parseDisplayed);
     expect(isSorted(volumes, 'desc')).toBe(true);
     const byVolume = (await serverCoins()).sort((a, b) => b.volume - a.volume).slice(0, 5);
     expect(await overview.rowIds()).toEqual(byVolume.map((c) => c.id));
@@ -119,7 +118,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
 
     await overview.sortButton('Name').click();
     expect(await overview.header('Name').getAttribute('aria-sort')).toBe('ascending');
-    const names = await overview.rows.getByTestId('coin-name').allInnerTexts();
+    const names = await cellTexts(overview.rows.getByTestId('coin-name'));
     expect(names).toEqual(
       [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
     );
@@ -302,7 +301,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await expect(markets.table.rows).toHaveCount(all.length);
     await markets.table.sortButton('24h Volume').click();
     expect(await markets.table.header('24h Volume').getAttribute('aria-sort')).toBe('ascending');
-    const volumes = (await markets.table.rows.getByTestId('coin-volume').allInnerTexts()).map(
+    const volumes = (await cellTexts(markets.table.rows.getByTestId('coin-volume'))).map(
       parseDisplayed,
     );
     expect(isSorted(volumes, 'asc')).toBe(true);

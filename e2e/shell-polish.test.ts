@@ -146,6 +146,8 @@ describe.skipIf(Boolean(skip))('the shell keeps out of the way', () => {
     const home = new HomePage(page);
     await home.goto();
     await home.overview.loaded();
+    // The table's rows render when on screen (content-visibility), as a reader scrolls to them.
+    await home.overview.root.scrollIntoViewIfNeeded();
     const loaded = page.locator('[data-icon-state="loaded"] img');
     await expect(loaded.first()).toBeVisible();
     const icon = await loaded.first().evaluate((img: HTMLImageElement) => ({

@@ -15,9 +15,17 @@ export function coinItems(list: Locator): Locator {
   return list.getByRole('listitem');
 }
 
+/**
+ * The texts of cells, trimmed. textContent, not innerText: a market table row off screen
+ * skips rendering (content-visibility), and innerText follows rendering.
+ */
+export async function cellTexts(cells: Locator): Promise<string[]> {
+  return (await cells.allTextContents()).map((t) => t.trim());
+}
+
 /** The 24 h changes a list or table shows, in order, as numbers. */
 export async function coinChanges(list: Locator): Promise<number[]> {
-  return (await list.getByTestId('coin-change').allInnerTexts()).map(parseDisplayed);
+  return (await cellTexts(list.getByTestId('coin-change'))).map(parseDisplayed);
 }
 
 /** The reusable market overview (home, dashboard) or the full table (markets page). */
@@ -68,10 +76,10 @@ export class MarketOverviewModel {
   }
   /** Symbols of the visible rows, in order. */
   symbols(): Promise<string[]> {
-    return this.rows.getByTestId('coin-symbol').allInnerTexts();
+    return cellTexts(this.rows.getByTestId('coin-symbol'));
   }
   prices(): Promise<string[]> {
-    return this.rows.getByTestId('coin-price').allInnerTexts();
+    return cellTexts(this.rows.getByTestId('coin-price'));
   }
   /** Rows are in; the skeleton is gone. */
   async loaded(): Promise<void> {
@@ -199,7 +207,7 @@ export class WatchlistPage {
     return this.section.getByRole('button', { name: `Trade ${symbol}`, exact: true });
   }
   symbols(): Promise<string[]> {
-    return this.rows.getByTestId('coin-symbol').allInnerTexts();
+    return cellTexts(this.rows.getByTestId('coin-symbol'));
   }
 }
 

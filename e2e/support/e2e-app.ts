@@ -122,6 +122,11 @@ export interface E2eOptions {
   chain?: boolean;
   /** true: a real SMTP server (test/support/mail-catcher.ts) receives the product's mail. */
   mail?: boolean;
+  /**
+   * true: Chromium builds its full accessibility tree for every page, as it does when a
+   * screen reader is running (--force-renderer-accessibility).
+   */
+  screenReader?: boolean;
 }
 
 /**
@@ -170,7 +175,11 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
   const baseURL = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
     executablePath: inject('chromium'),
-    args: options.fakeCamera ? [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS] : CHROMIUM_ARGS,
+    args: [
+      ...CHROMIUM_ARGS,
+      ...(options.fakeCamera ? FAKE_CAMERA_ARGS : []),
+      ...(options.screenReader ? ['--force-renderer-accessibility'] : []),
+    ],
   });
 
   const contexts: BrowserContext[] = [];
