@@ -12,7 +12,8 @@ export const MONEY_LIMIT_WINDOW_MS = 60_000;
  * RATE_LIMIT_MONEY_PER_MIN requests a minute, counted per signed-in user (per address for
  * the signed-out, who are refused anyway), each route on its own. It bounds how fast any one
  * account can probe a money path (rounding, limits, races) however many addresses it uses.
- * Like the auth limits it is counted per instance (docs/scaling.md).
+ * Like the auth limits it is counted in PostgreSQL across instances (ADR 020); the quick
+ * trade counts it in its own statement, in the same row (ADR 026).
  */
 export function moneyRateLimit(config: Config): RateLimitOptions {
   return {
