@@ -14,6 +14,14 @@ export const RATE_LIMIT_CLEANUP_MS = 60_000;
  * window; otherwise the count goes up and the window keeps its end. The row lock of the upsert
  * makes parallel requests on several instances count one by one.
  */
+/**
+ * The start of every counter key of one route's limit: the plugin's key (what the route's
+ * keyGenerator makes) follows it. Routes that count in their own SQL use the same keys.
+ */
+export function routeCounterPrefix(method: string, url: string): string {
+  return `rl:${method}${url}-`;
+}
+
 const INCR_SQL = `
   INSERT INTO rate_limit_hits AS h (key, hits, expires_at)
   VALUES ($1, 1, clock_timestamp() + $2 * interval '1 millisecond')
@@ -52,6 +60,7 @@ export function pgRateLimitStore(db: Queryable): {
   class PgStore implements FastifyRateLimitStore {
     constructor(
       _options: FastifyRateLimitOptions | RateLimitPluginOptions,
+      /** The route's (routeCounterPrefix); the plugin's global limit counts under 'rl:'. */
       private readonly prefix = 'rl:',
     ) {}
 
@@ -74,7 +83,7 @@ export function pgRateLimitStore(db: Queryable): {
       // under `routeInfo` (its Redis store reads it there); the typings name the route only.
       const route = (routeOptions as { routeInfo?: RouteKey }).routeInfo ?? routeOptions;
       const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
-      return new PgStore({}, `${this.prefix}${method}${route.url}-`);
+      return new PgStore({}, routeCounterPrefix(method, route.url));
     }
   }
 

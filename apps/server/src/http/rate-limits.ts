@@ -3,9 +3,13 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { messages } from '@sikka/contracts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../domain-error.ts';
+import { routeCounterPrefix } from './pg-rate-limit-store.ts';
 
 /** The window of the money routes' budget: RATE_LIMIT_MONEY_PER_MIN is per minute. */
 export const MONEY_LIMIT_WINDOW_MS = 60_000;
+
+/** A signed-in user's key of the money budget, after the route's prefix. */
+const MONEY_USER_KEY = 'money-user:';
 
 /**
  * The per-user budget of a money-moving route (quick trades, deposit requests):
@@ -20,7 +24,7 @@ export function moneyRateLimit(config: Config): RateLimitOptions {
     max: config.RATE_LIMIT_MONEY_PER_MIN,
     timeWindow: MONEY_LIMIT_WINDOW_MS,
     keyGenerator: (request: FastifyRequest) =>
-      request.user ? `money-user:${request.user.id}` : `money-ip:${request.ip}`,
+      request.user ? `${MONEY_USER_KEY}${request.user.id}` : `money-ip:${request.ip}`,
     errorResponseBuilder: () => new DomainError('rate_limited', messages.trades.tooManyRequests),
   };
 }
@@ -32,11 +36,11 @@ export function spotRateLimit(config: Config): RateLimitOptions {
 
 /**
  * The counter key of moneyRateLimit's budget for a route, before the user id: what the shared
- * store (pg-rate-limit-store.ts: prefix, method, url) and the key generator make of it. A
- * route that counts in its own statement (the quick trade, migration 026) uses the same row.
+ * store and the key generator make of it. A route that counts in its own statement (the
+ * quick trade, migration 026) uses the same row.
  */
 export function moneyLimitKeyPrefix(method: string, url: string): string {
-  return `rl:${method}${url}-money-user:`;
+  return routeCounterPrefix(method, url) + MONEY_USER_KEY;
 }
 
 /**

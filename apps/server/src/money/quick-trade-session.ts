@@ -1,7 +1,12 @@
 import type { QuickTradeResponse } from '@sikka/contracts';
 import type { Queryable } from '../db/index.ts';
 import type { StoredAnswer } from './idempotency.ts';
-import { quickTradeError, quickTradeInput, type QuickTradeOrder } from './trades.ts';
+import {
+  quickTradeArgs,
+  quickTradeError,
+  quickTradeInput,
+  type QuickTradeOrder,
+} from './trades.ts';
 
 /**
  * What the session and the per-user budget decide before a quick trade (migration 026), in
@@ -94,15 +99,7 @@ export async function quickTradeForSession(
       gate.limitPrefix,
       gate.limitMax,
       gate.limitWindowMs,
-      input.key ?? null,
-      input.requestHash,
-      input.side,
-      input.usdtAmount,
-      input.price,
-      input.refusal !== undefined,
-      input.minTotal,
-      input.maxTotal,
-      input.tdsRate,
+      ...quickTradeArgs(input),
     ],
     // The hottest statement of the API: parsed and planned once per connection (ADR 026).
     { prepareAs: 'quick_trade_for_session_026' },

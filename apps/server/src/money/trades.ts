@@ -100,6 +100,24 @@ export function quickTradeInput(order: QuickTradeOrder): QuickTradeInput {
   };
 }
 
+/**
+ * quick_trade's arguments after the user, in its order (key, request hash, side, amount,
+ * price, refused, bounds, TDS rate): quick_trade_for_session (migration 026) takes the same.
+ */
+export function quickTradeArgs(input: QuickTradeInput): unknown[] {
+  return [
+    input.key ?? null,
+    input.requestHash,
+    input.side,
+    input.usdtAmount,
+    input.price,
+    input.refusal !== undefined,
+    input.minTotal,
+    input.maxTotal,
+    input.tdsRate,
+  ];
+}
+
 /** The domain error of an error quick_trade raised (or returned, migration 026), if it is ours. */
 export function quickTradeError(err: unknown, input: QuickTradeInput): DomainError | undefined {
   const code = (err as { code?: unknown } | null)?.code;
@@ -129,18 +147,7 @@ export async function runQuickTrade(
       `SELECT replayed, response_status, response_body
            FROM quick_trade($1::uuid, $2, $3, $4, $5::numeric, $6::numeric, $7, $8::numeric, $9::numeric,
                             $10::numeric)`,
-      [
-        input.userId,
-        input.key ?? null,
-        input.requestHash,
-        input.side,
-        input.usdtAmount,
-        input.price,
-        input.refusal !== undefined,
-        input.minTotal,
-        input.maxTotal,
-        input.tdsRate,
-      ],
+      [input.userId, ...quickTradeArgs(input)],
     );
   } catch (err) {
     throw quickTradeError(err, input) ?? err;

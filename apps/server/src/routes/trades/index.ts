@@ -45,13 +45,13 @@ async function requireTraderCookie(request: FastifyRequest): Promise<void> {
 
 /** /api/trades: instant USDT buy/sell at the server's rate, and the user's own history. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const url = `${app.prefix}/quick`;
+  const limitPrefix = moneyLimitKeyPrefix('POST', `${app.prefix}/quick`);
   const limitMax = app.config.RATE_LIMIT_MONEY_PER_MIN;
   const gateOf = (request: FastifyRequest): GateInput => ({
     tokenHash: hashToken(request.cookies[SESSION_COOKIE]!),
     now: app.clock(),
     touchMs: LAST_SEEN_RESOLUTION_MS,
-    limitPrefix: moneyLimitKeyPrefix('POST', url),
+    limitPrefix,
     limitMax,
     limitWindowMs: MONEY_LIMIT_WINDOW_MS,
   });
