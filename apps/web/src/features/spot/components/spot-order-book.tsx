@@ -10,18 +10,11 @@ import {
   type SpotMarket,
   type SpotSide,
 } from '@sikka/contracts';
+import { OrderBookHeader, type BookFilter } from '@/components/market/order-book-header.tsx';
 import { formatInr } from '@/lib/format.ts';
 import type { BookState } from '@/features/spot/lib/book-state.ts';
 import type { PickedLevel } from '@/features/spot/lib/order-form-state.ts';
 import { formatCoins } from '@/features/spot/lib/order-text.ts';
-
-type BookFilter = 'all' | 'buys' | 'sells';
-
-const FILTERS: ReadonlyArray<[BookFilter, string]> = [
-  ['all', 'All'],
-  ['buys', 'Buys'],
-  ['sells', 'Sells'],
-];
 
 const inrPlain = (value: string) => formatInr(value).replace('₹', '');
 
@@ -128,41 +121,7 @@ export function SpotOrderBook({ market, book, lastPrice, onPick }: SpotOrderBook
 
   return (
     <section aria-labelledby="book-heading" className="flex h-full flex-col">
-      <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-2.5">
-        <h2 id="book-heading" className="text-sm font-semibold text-ink">
-          Order Book
-        </h2>
-        <div
-          role="group"
-          aria-label="Order book filter"
-          className="flex rounded-lg bg-canvas p-0.5"
-        >
-          {FILTERS.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={filter === value}
-              onClick={() => setFilter(value)}
-              className={clsx(
-                'rounded-md px-2.5 py-1 text-xs font-semibold transition-colors',
-                filter === value ? 'bg-raised text-ink' : 'text-muted hover:text-ink',
-                filter === value && value === 'buys' && 'text-up',
-                filter === value && value === 'sells' && 'text-down',
-              )}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div
-        aria-hidden="true"
-        className="grid grid-cols-3 gap-2 px-4 pt-2 pb-1 text-right text-[11px] font-medium whitespace-nowrap text-subtle"
-      >
-        <span className="text-left">Price (INR)</span>
-        <span className="truncate">Amount ({market.base})</span>
-        <span>Total (INR)</span>
-      </div>
+      <OrderBookHeader filter={filter} onFilter={setFilter} base={market.base} />
       {/* Asks read downwards to the best one, next to the spread. */}
       {filter !== 'buys' ? rows([...asks].reverse(), 'sell', 'Sell orders') : null}
       {filter === 'all' ? (

@@ -17,43 +17,7 @@ import { startKycHref } from '@/lib/kyc-link.ts';
 import type { SpotOrderFormModel } from '@/features/spot/hooks/use-spot-order-form.ts';
 import { formatCoins } from '@/features/spot/lib/order-text.ts';
 import { PercentSlider } from '@/components/ui/percent-slider.tsx';
-
-function Segmented<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  tone,
-}: {
-  label: string;
-  value: T;
-  options: ReadonlyArray<[T, string]>;
-  onChange: (value: T) => void;
-  tone?: (value: T) => string;
-}) {
-  return (
-    <div
-      role="group"
-      aria-label={label}
-      className="grid grid-cols-2 gap-1 rounded-lg bg-canvas p-1"
-    >
-      {options.map(([v, text]) => (
-        <button
-          key={v}
-          type="button"
-          aria-pressed={value === v}
-          onClick={() => onChange(v)}
-          className={clsx(
-            'rounded-md py-1.5 text-sm font-semibold transition-colors',
-            value === v ? (tone?.(v) ?? 'bg-raised text-ink') : 'text-muted hover:text-ink',
-          )}
-        >
-          {text}
-        </button>
-      ))}
-    </div>
-  );
-}
+import { Segmented } from '@/components/ui/segmented.tsx';
 
 function NumberBox({
   label,

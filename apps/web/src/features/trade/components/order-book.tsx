@@ -2,15 +2,8 @@ import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { Coin } from '@sikka/contracts';
 import { formatInr, formatPrice, changeDirection } from '@/lib/format.ts';
+import { OrderBookHeader, type BookFilter } from '@/components/market/order-book-header.tsx';
 import type { OrderBook as Book, OrderBookEntry } from '@/features/trade/lib/order-book.ts';
-
-export type BookFilter = 'all' | 'buys' | 'sells';
-
-const FILTERS: ReadonlyArray<[BookFilter, string]> = [
-  ['all', 'All'],
-  ['buys', 'Buys'],
-  ['sells', 'Sells'],
-];
 
 /** An amount with the places it was generated with, so the column's decimals line up. */
 function formatAmount(amount: string): string {
@@ -94,41 +87,7 @@ export function OrderBook({ coin, symbol, book, filter, onFilter, onPick }: Orde
   );
   return (
     <section aria-labelledby="book-heading" className="flex h-full flex-col">
-      <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-2.5">
-        <h2 id="book-heading" className="text-sm font-semibold text-ink">
-          Order Book
-        </h2>
-        <div
-          role="group"
-          aria-label="Order book filter"
-          className="flex rounded-lg bg-canvas p-0.5"
-        >
-          {FILTERS.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={filter === value}
-              onClick={() => onFilter(value)}
-              className={clsx(
-                'rounded-md px-2.5 py-1 text-xs font-semibold transition-colors',
-                filter === value ? 'bg-raised text-ink' : 'text-muted hover:text-ink',
-                filter === value && value === 'buys' && 'text-up',
-                filter === value && value === 'sells' && 'text-down',
-              )}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div
-        aria-hidden="true"
-        className="grid grid-cols-3 gap-2 px-4 pt-2 pb-1 text-right text-[11px] font-medium whitespace-nowrap text-subtle"
-      >
-        <span className="text-left">Price (INR)</span>
-        <span className="truncate">Amount ({symbol})</span>
-        <span>Total (INR)</span>
-      </div>
+      <OrderBookHeader filter={filter} onFilter={onFilter} base={symbol} />
       {filter !== 'buys' ? rows(book.sells, 'Sell orders') : null}
       {filter === 'all' ? (
         <div className="my-1 flex items-center gap-2 border-y border-line bg-canvas/40 px-4 py-2">

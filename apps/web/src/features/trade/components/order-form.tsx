@@ -3,6 +3,7 @@ import { useId, type FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { formatInr } from '@/lib/format.ts';
+import { Segmented } from '@/components/ui/segmented.tsx';
 
 export type OrderSide = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
@@ -34,44 +35,6 @@ export function orderTotal(price: string, amount: string): string | null {
 // Spot orders are not open (PRODUCT.md §1): the form has no submit handler, and Enter in a
 // box must not reload the page.
 const ignoreSubmit = (event: FormEvent) => event.preventDefault();
-
-function Segmented<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  tone,
-}: {
-  label: string;
-  value: T;
-  options: ReadonlyArray<[T, string]>;
-  onChange: (value: T) => void;
-  tone?: (value: T) => string;
-}) {
-  return (
-    <div
-      role="group"
-      aria-label={label}
-      className="grid grid-cols-2 gap-1 rounded-lg bg-canvas p-1"
-    >
-      {options.map(([v, text]) => (
-        <button
-          key={v}
-          type="button"
-          aria-pressed={value === v}
-          onClick={() => onChange(v)}
-          data-testid={`order-option-${v}`}
-          className={clsx(
-            'rounded-md py-1.5 text-sm font-semibold transition-colors',
-            value === v ? (tone?.(v) ?? 'bg-raised text-ink') : 'text-muted hover:text-ink',
-          )}
-        >
-          {text}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 function NumberBox({
   label,
@@ -146,6 +109,7 @@ export function OrderForm({ state, onChange, symbol, priceScale, amountScale }: 
           ]}
           onChange={(side) => set({ side })}
           tone={(v) => (v === 'buy' ? 'bg-up text-canvas' : 'bg-down text-canvas')}
+          testIdPrefix="order-option-"
         />
         <Segmented
           label="Order type"
@@ -155,6 +119,7 @@ export function OrderForm({ state, onChange, symbol, priceScale, amountScale }: 
             ['market', 'Market'],
           ]}
           onChange={(type) => set({ type })}
+          testIdPrefix="order-option-"
         />
         <NumberBox
           testId="order-price"
