@@ -1,68 +1,23 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
+import { ChildRequester } from '../lib/child-request.ts';
 import type { ClientCommand, ClientReply, Collected } from './protocol.ts';
 
 const SCRIPT = new URL('./ws-clients.ts', import.meta.url).pathname;
-
-type ReplyOf<C extends ClientReply['cmd']> = Extract<ClientReply, { cmd: C }>;
-
-/** One subscriber process, answering one command at a time. */
-class ClientProcess {
-  private waiting: { cmd: ClientReply['cmd']; resolve: (m: ClientReply) => void } | null = null;
-  readonly exited: Promise<number | null>;
-
-  constructor(private readonly child: ChildProcess) {
-    child.on('message', (m: ClientReply) => {
-      if (this.waiting && this.waiting.cmd === m.cmd) {
-        const w = this.waiting;
-        this.waiting = null;
-        w.resolve(m);
-      }
-    });
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  }
-
-  request<C extends ClientReply['cmd']>(
-    command: ClientCommand | null,
-    expect: C,
-    timeoutMs: number,
-  ): Promise<ReplyOf<C>> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`subscriber process gave no '${expect}' within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      void this.exited.then((code) => {
-        clearTimeout(timer);
-        reject(new Error(`subscriber process exited (${code})`));
-      });
-      this.waiting = {
-        cmd: expect,
-        resolve: (m) => {
-          clearTimeout(timer);
-          resolve(m as ReplyOf<C>);
-        },
-      };
-      if (command) this.child.send(command);
-    });
-  }
-
-  kill(): void {
-    if (this.child.exitCode === null) this.child.kill('SIGKILL');
-  }
-}
 
 /**
  * Subscribers spread over `processes` child processes (so the clients' own event loops are
  * not the bottleneck), and the sums of what they saw.
  */
 export class ClientPool {
-  private constructor(private readonly procs: ClientProcess[]) {}
+  private constructor(private readonly procs: ChildRequester<ClientCommand, ClientReply>[]) {}
 
   static async start(processes: number): Promise<ClientPool> {
     const procs = Array.from(
       { length: processes },
       () =>
-        new ClientProcess(fork(SCRIPT, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })),
+        new ChildRequester<ClientCommand, ClientReply>(
+          fork(SCRIPT, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+        ),
     );
     await Promise.all(procs.map((p) => p.request(null, 'ready', 60_000)));
     return new ClientPool(procs);

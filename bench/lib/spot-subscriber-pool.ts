@@ -1,4 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
+import { ChildRequester } from './child-request.ts';
 
 const SCRIPT = new URL('./spot-subscribers.ts', import.meta.url).pathname;
 
@@ -25,53 +26,6 @@ export type SpotSubReply =
   | { cmd: 'lags'; byFirst: Record<string, number>; byAck: Record<string, number> }
   | { cmd: 'closed' };
 
-type ReplyOf<C extends SpotSubReply['cmd']> = Extract<SpotSubReply, { cmd: C }>;
-
-class SubProcess {
-  private waiting: { cmd: SpotSubReply['cmd']; resolve: (m: SpotSubReply) => void } | null = null;
-  readonly exited: Promise<number | null>;
-
-  constructor(private readonly child: ChildProcess) {
-    child.on('message', (m: SpotSubReply) => {
-      if (this.waiting?.cmd === m.cmd) {
-        const w = this.waiting;
-        this.waiting = null;
-        w.resolve(m);
-      }
-    });
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  }
-
-  request<C extends SpotSubReply['cmd']>(
-    command: SpotSubCommand | null,
-    expect: C,
-    timeoutMs: number,
-  ): Promise<ReplyOf<C>> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`subscriber process gave no '${expect}' within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      void this.exited.then((code) => {
-        clearTimeout(timer);
-        reject(new Error(`subscriber process exited (${code})`));
-      });
-      this.waiting = {
-        cmd: expect,
-        resolve: (m) => {
-          clearTimeout(timer);
-          resolve(m as ReplyOf<C>);
-        },
-      };
-      if (command) this.child.send(command);
-    });
-  }
-
-  kill(): void {
-    if (this.child.exitCode === null) this.child.kill('SIGKILL');
-  }
-}
-
 export interface SpotSeen {
   /** Per seq: the first receipt anywhere and how many sockets got it. */
   bySeq: Map<number, { first: number; n: number }>;
@@ -83,12 +37,15 @@ export interface SpotSeen {
 
 /** Spot book subscribers spread over child processes, and the sums of what they saw. */
 export class SpotSubscriberPool {
-  private constructor(private readonly procs: SubProcess[]) {}
+  private constructor(private readonly procs: ChildRequester<SpotSubCommand, SpotSubReply>[]) {}
 
   static async start(processes: number): Promise<SpotSubscriberPool> {
     const procs = Array.from(
       { length: processes },
-      () => new SubProcess(fork(SCRIPT, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })),
+      () =>
+        new ChildRequester<SpotSubCommand, SpotSubReply>(
+          fork(SCRIPT, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+        ),
     );
     await Promise.all(procs.map((p) => p.request(null, 'ready', 60_000)));
     return new SpotSubscriberPool(procs);
@@ -130,7 +87,8 @@ export class SpotSubscriberPool {
           all.n += f.n;
         }
       }
-    const sum = (f: (r: ReplyOf<'firsts'>) => number) => replies.reduce((n, r) => n + f(r), 0);
+    const sum = (f: (r: Extract<SpotSubReply, { cmd: 'firsts' }>) => number) =>
+      replies.reduce((n, r) => n + f(r), 0);
     return {
       bySeq,
       open: sum((r) => r.open),
@@ -148,7 +106,7 @@ export class SpotSubscriberPool {
     const replies = await Promise.all(
       this.procs.map((p) => p.request({ cmd: 'lags', firsts, acks }, 'lags', 60_000)),
     );
-    const merge = (pick: (r: ReplyOf<'lags'>) => Record<string, number>) => {
+    const merge = (pick: (r: Extract<SpotSubReply, { cmd: 'lags' }>) => Record<string, number>) => {
       const h = new Map<number, number>();
       for (const r of replies)
         for (const [b, n] of Object.entries(pick(r))) h.set(Number(b), (h.get(Number(b)) ?? 0) + n);
