@@ -100,7 +100,7 @@ async function seedResting(
       await c.query('BEGIN');
       const [row] = (
         await c.query<{ refused: string }>(
-          `SELECT count(*) AS refused FROM jsonb_array_elements(spot_accept($1, $2, $3::jsonb)) r
+          `SELECT count(*) AS refused FROM jsonb_array_elements(spot_accept($1, $2, $3::jsonb, now())) r
             WHERE NOT (r->>'ok')::boolean`,
           [m.symbol, epoch, JSON.stringify(orders)],
         )

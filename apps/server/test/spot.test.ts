@@ -149,6 +149,46 @@ describe.each(availableDrivers())('spot exchange on %s', (driver) => {
     expect((await http.post('/api/spot/orders', undefined, body)).statusCode).toBe(401);
   });
 
+  it('refuses an order through a session that ended or expired after the engine last saw it, before its key, writing nothing', async () => {
+    const body = { market: 'USDT-INR', side: 'buy', type: 'limit', price: '50', quantity: '1' };
+    const ordersOf = async (userId: string) =>
+      Number(
+        (
+          await t.app.db.query<{ n: string }>(
+            'SELECT count(*) AS n FROM spot_orders WHERE user_id = $1',
+            [userId],
+          )
+        )[0]!.n,
+      );
+
+    // Signed out: the engine knows the token's user from the first order, the session is gone.
+    const u = await trader('1000');
+    const first = await order(u.cookie, body, { 'idempotency-key': 'ended-session-1' });
+    expect(first.statusCode).toBe(201);
+    expect((await http.post('/api/auth/logout', u.cookie)).statusCode).toBe(204);
+    const replay = await order(u.cookie, body, { 'idempotency-key': 'ended-session-1' });
+    expect(replay.statusCode).toBe(401);
+    const fresh = await order(u.cookie, body, { 'idempotency-key': 'ended-session-2' });
+    expect(fresh.statusCode).toBe(401);
+    expect(await ordersOf(u.id)).toBe(1);
+
+    // Expired: the same, with the session's row still there.
+    const v = await trader('1000');
+    expect((await order(v.cookie, body)).statusCode).toBe(201);
+    await t.app.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [v.id],
+    );
+    expect((await order(v.cookie, body)).statusCode).toBe(401);
+    expect(await ordersOf(v.id)).toBe(1);
+    // Only the first order's 50 + 0.10 fee is reserved.
+    const [money] = await t.app.db.query<{ balance: string; inr_reserved: string }>(
+      'SELECT balance::text, inr_reserved::text FROM users WHERE id = $1',
+      [v.id],
+    );
+    expect(money).toEqual({ balance: '949.90', inr_reserved: '50.10' });
+  });
+
   it('cancels an order, refuses another user and a closed order, and cancels all', async () => {
     const u = await trader('0', { BTC: '1' });
     const other = await trader();

@@ -44,6 +44,8 @@ export const INBOX_CHANNEL = 'spot_inbox';
  * missed (the listening connection reconnected).
  */
 const INBOX_SWEEP_MS = 1000;
+/** Session tokens an engine remembers the user of; past it, it forgets them all and asks again. */
+const MAX_KNOWN_TOKENS = 100_000;
 
 export interface BookDelta {
   market: string;
@@ -78,6 +80,11 @@ export class MarketEngine {
   /** Requests counted already: a failed batch's requests run again one by one, counted once. */
   private readonly budgeted = new WeakSet<PlaceRequest>();
   private budgetSweptAt = 0;
+  /**
+   * The user of each session token seen (a token never changes hands), so a batch of known
+   * tokens needs no session query; spot_accept still checks each order's session.
+   */
+  private readonly tokenUsers = new Map<string, string>();
   private nextSeq = 1;
   private view: BookView = { bids: [], asks: [] };
   private stopped = false;
@@ -238,8 +245,9 @@ export class MarketEngine {
 
   /**
    * One transaction: inbox, sessions, accept, match, settle (which also publishes). Answers
-   * only after commit. A batch costs three round trips however many orders it holds: BEGIN
-   * travels with the session query and COMMIT with the settlement (fusedTransaction).
+   * only after commit. A batch costs two round trips however many orders it holds: BEGIN
+   * travels with the accept and COMMIT with the settlement (fusedTransaction); a third, the
+   * session query, only when the batch holds a token the engine has not seen.
    */
   private async runBatch(local: Pending[], withInbox: boolean): Promise<void> {
     const replies: Array<[Pending, EngineReply]> = [];
@@ -263,12 +271,15 @@ export class MarketEngine {
       let seq = seqStart;
       const accepted = new Map<string, AcceptResult>();
       if (places.length > 0) {
-        const payload = places.map((p) => ({ ...p.request, tokenHash: undefined, seq: seq++ }));
+        const payload = places.map((p) => ({ ...p.request, seq: seq++ }));
         const [row] = await tx.query<{ r: AcceptResult[] }>(
-          'SELECT spot_accept($1, $2, $3::jsonb) AS r',
-          [this.market.symbol, this.epoch, JSON.stringify(payload)],
+          'SELECT spot_accept($1, $2, $3::jsonb, $4) AS r',
+          [this.market.symbol, this.epoch, JSON.stringify(payload), now],
         );
         for (const a of row?.r ?? []) accepted.set(a.id, a);
+        for (const p of places) {
+          if (accepted.get(p.request.id)?.code === 'unauthorized') this.signedOut(p.request);
+        }
       }
       const fills: Array<{ taker: string; maker: string; priceTicks: number; lots: number }> = [];
       const updates = new Map<string, OrderUpdate>();
@@ -363,8 +374,10 @@ export class MarketEngine {
   }
 
   /**
-   * Users' orders name their session: one query resolves every session of the batch, in its
-   * transaction (an expired or ended session is refused as signed out).
+   * Users' orders name their session. A token seen before is its remembered user; the others
+   * are looked up in one query, in the batch's transaction (an expired or ended session is
+   * refused as signed out). Either way spot_accept checks every order's session again, so an
+   * order through a session that has since ended is refused too (migration 027).
    */
   private async resolveSessions(
     tx: Queryable,
@@ -374,26 +387,42 @@ export class MarketEngine {
   ): Promise<void> {
     const hashes = new Set<string>();
     for (const p of batch) {
-      if (p.request.kind === 'place' && p.request.userId === null && p.request.tokenHash) {
-        hashes.add(p.request.tokenHash);
-      }
+      const r = p.request;
+      if (r.kind !== 'place' || r.userId !== null || !r.tokenHash) continue;
+      const known = this.tokenUsers.get(r.tokenHash);
+      if (known) r.userId = known;
+      else hashes.add(r.tokenHash);
     }
-    const users = new Map<string, string>();
     if (hashes.size > 0) {
       const rows = await tx.query<{ token_hash: string; user_id: string }>(
         `SELECT token_hash, user_id::text AS user_id FROM sessions
           WHERE token_hash = ANY ($1::text[]) AND expires_at > $2`,
         [[...hashes], now],
       );
-      for (const r of rows) users.set(r.token_hash, r.user_id);
+      if (this.tokenUsers.size + rows.length > MAX_KNOWN_TOKENS) this.tokenUsers.clear();
+      for (const r of rows) this.tokenUsers.set(r.token_hash, r.user_id);
     }
     for (const p of batch) {
       const r = p.request;
       if (r.kind !== 'place' || r.userId !== null) continue;
-      const userId = r.tokenHash ? users.get(r.tokenHash) : undefined;
+      const userId = r.tokenHash ? this.tokenUsers.get(r.tokenHash) : undefined;
       if (userId) r.userId = userId;
       else refused.set(r.id, { id: r.id, ok: false, code: 'unauthorized' });
     }
+  }
+
+  /**
+   * spot_accept found the order's session ended or expired: the token is forgotten (its next
+   * order asks the sessions table again, and is refused there) and the order does not count
+   * against the user's budget, as a signed-out request never did.
+   */
+  private signedOut(r: PlaceRequest): void {
+    if (!r.tokenHash) return;
+    this.tokenUsers.delete(r.tokenHash);
+    if (!r.userId || !this.budgeted.has(r)) return;
+    const w = this.budget.get(r.userId);
+    if (w && w.count > 0) w.count--;
+    this.budgeted.delete(r);
   }
 
   /**
