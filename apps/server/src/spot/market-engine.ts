@@ -191,22 +191,38 @@ export class MarketEngine {
   }
 
   private async drain(): Promise<void> {
-    while (!this.stopped && (this.queue.length > 0 || this.inboxWaiting)) {
-      this.inboxWaiting = false;
-      const batch = this.queue.splice(0, this.batchMax);
-      try {
-        await this.runBatch(batch, true);
-      } catch (err) {
-        if (isFenceError(err)) {
-          this.fail(batch, err);
-          return;
-        }
-        this.log.warn(
-          { err, market: this.market.symbol, size: batch.length },
-          'spot batch failed; rebuilding the book and retrying one by one',
-        );
-        await this.recover(batch);
+    // The last batch's answers, committed: given out once the next batch's first statement is
+    // on its way (the statement goes out in this turn's promise jobs, the answers in the
+    // next turn), so PostgreSQL works on that batch while the server writes these answers.
+    let answers: Reply[] = [];
+    try {
+      while (!this.stopped && (this.queue.length > 0 || this.inboxWaiting)) {
+        this.inboxWaiting = false;
+        const batch = this.queue.splice(0, this.batchMax);
+        const next = this.runBatch(batch, true);
+        if (answers.length > 0) setImmediate(answer, answers);
+        answers = await this.runOrRecover(batch, next);
       }
+    } finally {
+      answer(answers);
+    }
+  }
+
+  /** A batch's answers, or (when it failed) its requests answered one by one. */
+  private async runOrRecover(batch: Pending[], run: Promise<Reply[]>): Promise<Reply[]> {
+    try {
+      return await run;
+    } catch (err) {
+      if (isFenceError(err)) {
+        this.fail(batch, err);
+        return [];
+      }
+      this.log.warn(
+        { err, market: this.market.symbol, size: batch.length },
+        'spot batch failed; rebuilding the book and retrying one by one',
+      );
+      await this.recover(batch);
+      return [];
     }
   }
 
@@ -226,7 +242,7 @@ export class MarketEngine {
     }
     for (const p of batch) {
       try {
-        await this.runBatch([p], false);
+        answer(await this.runBatch([p], false));
       } catch (err) {
         if (isFenceError(err)) return this.fail([p], err);
         this.log.error(
@@ -249,8 +265,8 @@ export class MarketEngine {
    * travels with the accept and COMMIT with the settlement (fusedTransaction); a third, the
    * session query, only when the batch holds a token the engine has not seen.
    */
-  private async runBatch(local: Pending[], withInbox: boolean): Promise<void> {
-    const replies: Array<[Pending, EngineReply]> = [];
+  private async runBatch(local: Pending[], withInbox: boolean): Promise<Reply[]> {
+    const replies: Reply[] = [];
     await this.db.fusedTransaction(async (tx) => {
       const batch = [...local];
       const now = this.clock();
@@ -370,7 +386,7 @@ export class MarketEngine {
       this.stats.orders += places.length;
       this.stats.fills += fills.length;
     });
-    for (const [p, reply] of replies) p.resolve?.(reply);
+    return replies;
   }
 
   /**
@@ -567,6 +583,13 @@ export class MarketEngine {
     for (const u of users) payloads.push([USER_CHANNEL, u]);
     return payloads;
   }
+}
+
+/** A request and its answer, once its batch has committed. */
+type Reply = [Pending, EngineReply];
+
+function answer(replies: Reply[]): void {
+  for (const [p, reply] of replies) p.resolve?.(reply);
 }
 
 function isFenceError(err: unknown): boolean {
