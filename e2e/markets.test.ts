@@ -97,6 +97,20 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await overview.table.getByText('No coins match “zzzz”').waitFor();
     await overview.search.fill('');
     await expect(overview.rows).toHaveCount(5);
+
+    // The app section says the apps are coming; its buttons open the pages that say so.
+    const apps = page.getByRole('region', { name: 'Trade anywhere with the Sikka app' });
+    await expect(apps).toContainText(
+      'Apps for Android, iOS and the desktop are coming soon, with price alerts for your watchlist.',
+    );
+    await screenshotBothSizes(page, 'markets-home-app-section', async (p) => {
+      await looksRight(apps)(p);
+      await apps.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    });
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await apps.getByRole('link', { name: 'Google Play' }).click();
+    await page.waitForURL('**/mobile-app');
+    await expect(page.getByText('Coming soon').first()).toBeVisible();
   });
 
   it('home: sorting a column twice reverses the order (aria-sort follows)', async () => {

@@ -312,7 +312,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     for (const claim of [
       'Registered with the Financial Intelligence Unit (FIU-IND)',
       'AML compliant',
-      'Mobile & desktop apps',
+      'Mobile & desktop apps coming soon',
       'Support by ticket and e-mail',
       'support@sikka.example',
       '+91 00000 00000',

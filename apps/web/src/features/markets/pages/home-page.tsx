@@ -214,7 +214,7 @@ function BelowHero() {
               </h2>
               <p className="mt-3 max-w-lg text-muted">
                 Apps for Android, iOS and the desktop are coming soon, with price alerts for your
-                watchlist. Until then, Sikka works fully in your phone&apos;s browser.
+                watchlist. Until then, Sikka works fully in your browser.
               </p>
               <div className="mt-6 flex flex-wrap gap-3">
                 <Link to={paths.mobileApp} className={buttonClasses('primary', 'lg')}>

@@ -41,7 +41,7 @@ describe('copy that promises only what exists', () => {
     ['being told when KYC is verified, in words that promise no channel', /let you know when/i],
     [
       'apps to download today',
-      /download (the|our) app|available (now )?on (google play|the app store)/i,
+      /download (the|our) app|available (now )?on (google play|the app store)|'Mobile & desktop apps'/i,
     ],
     ['price alerts today', /price alerts on your phone/i],
   ])('does not promise %s', (_what, pattern) => {
