@@ -320,6 +320,11 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     ]) {
       expect(text).toContain(claim);
     }
+    await screenshotBothSizes(page, 'footer', async (p) => {
+      await looksRight(shell.footer)(p);
+      await shell.footer.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    });
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     await shell.footer.getByLabel('Subscribe to our newsletter').fill('me@example.com');
     await shell.footer.getByRole('button', { name: 'Subscribe' }).click();
