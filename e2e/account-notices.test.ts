@@ -32,7 +32,13 @@ describe.skipIf(Boolean(skip))('notices of admin decisions in the browser', () =
     await dashboard.shell.open('/dashboard');
     const bell = new NotificationsBell(page);
     await expect(bell.button).toBeVisible();
-    const before = unreadOf(await bell.button.getAttribute('aria-label'));
+    // The count the bell starts from, once it has loaded the list (signing in may have left a
+    // notice of its own): read from the server, and waited for on the bell.
+    const unread = await page.request.get('/api/notifications');
+    const before = ((await unread.json()) as { unread: number }).unread;
+    await expect
+      .poll(async () => unreadOf(await bell.button.getAttribute('aria-label')), LIVE)
+      .toBe(before);
 
     // The admin decides in their own browser; the user's page is not reloaded.
     const adminPage = await e2e.adminPage(VIEWPORTS.desktop);

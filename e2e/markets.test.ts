@@ -16,9 +16,12 @@ import {
   CookieBannerModel,
   HomePage,
   MarketsPage,
+  namesNotWhole,
   parseDisplayed,
+  ViewAllDialog,
   WatchlistPage,
 } from './page-models/markets.ts';
+import { TradePage } from './page-models/trade-page.ts';
 
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);
@@ -94,6 +97,20 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await overview.table.getByText('No coins match “zzzz”').waitFor();
     await overview.search.fill('');
     await expect(overview.rows).toHaveCount(5);
+
+    // The app section says the apps are coming; its buttons open the pages that say so.
+    const apps = page.getByRole('region', { name: 'Trade anywhere with the Sikka app' });
+    await expect(apps).toContainText(
+      'Apps for Android, iOS and the desktop are coming soon, with price alerts for your watchlist.',
+    );
+    await screenshotBothSizes(page, 'markets-home-app-section', async (p) => {
+      await looksRight(apps)(p);
+      await apps.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    });
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await apps.getByRole('link', { name: 'Google Play' }).click();
+    await page.waitForURL('**/mobile-app');
+    await expect(page.getByText('Coming soon').first()).toBeVisible();
   });
 
   it('home: sorting a column twice reverses the order (aria-sort follows)', async () => {
@@ -358,16 +375,84 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     // The first five by volume hold the two largest coins, with the widest prices beside them.
     for (const name of ['Bitcoin', 'Ethereum'])
       expect(await shownWhole(home.overview.activeList, name), `home: ${name}`).toBe(true);
+    for (const tab of ['Top Gainers', 'Top Losers', 'All Coins'] as const) {
+      await home.overview.tab(tab).click();
+      await expect(coinItems(home.overview.activeList)).toHaveCount(5);
+      expect(await namesNotWhole(home.overview.activeList), `home: ${tab}`).toEqual([]);
+    }
     await home.overview.root.scrollIntoViewIfNeeded();
     await screenshot(page, 'markets-home-names-phone');
+  });
 
+  it('every coin’s full name shows whole at both sizes: the market table, its movers, View All Coins, the watchlist and the trade page’s coin list', async () => {
+    const names = (await serverCoins()).map((c) => c.name);
+    const page = await consentingUserPage(VIEWPORTS.mobile);
     const markets = new MarketsPage(page);
+    // Every coin on the user's watchlist, so its table lists all 50 too.
     await markets.goto();
-    await markets.table.loaded();
-    for (const name of ['Bitcoin', 'Ethereum'])
-      expect(await shownWhole(markets.table.table, name), `markets: ${name}`).toBe(true);
-    await markets.table.row('BTC').scrollIntoViewIfNeeded();
-    await screenshot(page, 'markets-table-names-phone');
+    const ids = (await serverCoins()).map((c) => c.id);
+    const saved = await page.evaluate(async (list) => {
+      const res = await fetch('/api/me/watchlist', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ids: list }),
+      });
+      return res.status;
+    }, ids);
+    expect(saved).toBe(200);
+    const watchlist = new WatchlistPage(page);
+    const trade = new TradePage(page);
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      const size = `${viewport.width}×${viewport.height}`;
+      await page.setViewportSize(viewport);
+      await markets.goto();
+      await markets.table.loaded();
+      await expect(markets.table.rows).toHaveCount(names.length);
+      const shown = markets.table.rows.getByTestId('coin-name');
+      expect((await cellTexts(shown)).length, size).toBe(names.length);
+      expect(await namesNotWhole(markets.table.table), `markets table ${size}`).toEqual([]);
+      expect(await namesNotWhole(markets.gainers), `gainers ${size}`).toEqual([]);
+      expect(await namesNotWhole(markets.losers), `losers ${size}`).toEqual([]);
+      if (viewport === VIEWPORTS.mobile) {
+        // The longest name (three words, one of them long) on its lines, beside Avalanche.
+        await markets.table.row('FET').evaluate((row) => row.scrollIntoView({ block: 'center' }));
+        await screenshot(page, 'markets-table-long-names-phone');
+      }
+
+      await watchlist.goto();
+      await expect(watchlist.rows).toHaveCount(names.length);
+      expect(await namesNotWhole(watchlist.section), `watchlist ${size}`).toEqual([]);
+
+      const home = new HomePage(page);
+      await home.goto();
+      if (viewport === VIEWPORTS.desktop) {
+        await home.overview.loaded();
+        await home.overview.viewAllButton.click();
+        const all = new ViewAllDialog(page);
+        await expect(all.rows).toHaveCount(names.length);
+        expect(await namesNotWhole(all.root), `View All Coins ${size}`).toEqual([]);
+        await page.setViewportSize(VIEWPORTS.mobile);
+        expect(await namesNotWhole(all.root), 'View All Coins 390×844').toEqual([]);
+        await all.root
+          .getByTestId('coin-name')
+          .getByText('Artificial Superintelligence Alliance')
+          .scrollIntoViewIfNeeded();
+        await screenshot(page, 'markets-view-all-long-names-phone');
+        await page.setViewportSize(VIEWPORTS.desktop);
+        await all.root
+          .getByTestId('coin-name')
+          .getByText('Artificial Superintelligence Alliance')
+          .scrollIntoViewIfNeeded();
+        await screenshot(page, 'markets-view-all-long-names-desktop');
+      }
+
+      await trade.goto();
+      if (viewport === VIEWPORTS.mobile) await trade.panelToggle.click();
+      await expect(trade.coins).toHaveCount(names.length);
+      expect(await namesNotWhole(trade.coinPanel), `trade coin list ${size}`).toEqual([]);
+      await trade.coin('FETINR').scrollIntoViewIfNeeded();
+      await screenshot(page, `trade-coin-list-long-names-${viewport.width}`);
+    }
   });
 
   it('prices on screen change within 3 s, without a reload', async () => {

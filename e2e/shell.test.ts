@@ -312,7 +312,7 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     for (const claim of [
       'Registered with the Financial Intelligence Unit (FIU-IND)',
       'AML compliant',
-      'Mobile & desktop apps',
+      'Mobile & desktop apps coming soon',
       'Support by ticket and e-mail',
       'support@sikka.example',
       '+91 00000 00000',
@@ -320,6 +320,11 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
     ]) {
       expect(text).toContain(claim);
     }
+    await screenshotBothSizes(page, 'footer', async (p) => {
+      await looksRight(shell.footer)(p);
+      await shell.footer.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    });
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     await shell.footer.getByLabel('Subscribe to our newsletter').fill('me@example.com');
     await shell.footer.getByRole('button', { name: 'Subscribe' }).click();

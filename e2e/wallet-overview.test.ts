@@ -4,6 +4,7 @@ import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.
 import { looksRight, screenshotBothSizes } from './support/screenshots.ts';
 import { creditInr, executeTrade, userIdOf, verifiedUserPage } from './support/money-seed.ts';
 import { WalletPage } from './page-models/wallet-page.ts';
+import { namesNotWhole } from './page-models/markets.ts';
 
 const skip = e2eSkipReason();
 if (skip) console.warn(skip);
@@ -72,7 +73,20 @@ describe.skipIf(Boolean(skip))('the wallet overview in the browser', () => {
         .evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
     ).toEqual(['/dashboard/wallet/inr-deposit', '/dashboard/wallet/inr-withdraw']);
     await expect(row('BTC')).toContainText('Trade only');
-    await screenshotBothSizes(page, 'wallet-overview', looksRight(page.getByTestId('your-assets')));
+    // Every asset's name shows whole at both sizes (a table, and cards on a phone).
+    await screenshotBothSizes(page, 'wallet-overview', async (p, viewport) => {
+      await looksRight(page.getByTestId('your-assets'))(p);
+      const shown = await page
+        .getByTestId('your-assets')
+        .getByTestId('coin-name')
+        .evaluateAll((names) => names.filter((n) => n.checkVisibility()).map((n) => n.textContent));
+      expect(shown).toContain('Tether');
+      expect(
+        await namesNotWhole(page.getByTestId('your-assets')),
+        `${viewport.width}×${viewport.height}`,
+      ).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, 0));
+    });
     await page.setViewportSize(VIEWPORTS.desktop);
 
     await row('Tether').getByRole('link', { name: 'Deposit USDT' }).click();

@@ -23,6 +23,45 @@ export async function cellTexts(cells: Locator): Promise<string[]> {
   return (await cells.allTextContents()).map((t) => t.trim());
 }
 
+/**
+ * The coin names in `scope` that do not show whole: cut at the side or bottom of their box
+ * (ellipsis, line clamp) or with a word broken across two lines. Each is scrolled into view
+ * and given two frames first: a market table row off screen skips rendering
+ * (content-visibility), so only a row on screen has the layout a person sees.
+ */
+export async function namesNotWhole(scope: Locator): Promise<string[]> {
+  return scope.getByTestId('coin-name').evaluateAll(async (names) => {
+    const frames = () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+    const notWhole: string[] = [];
+    let judged = 0;
+    for (const name of names) {
+      // A layout for the other size (a table's cards, say) is not shown at all: not judged.
+      if (!name.checkVisibility()) continue;
+      name.scrollIntoView({ block: 'center' });
+      await frames();
+      // An inline name is measured by the block that holds its line.
+      let box: Element = name;
+      while (getComputedStyle(box).display === 'inline' && box.parentElement)
+        box = box.parentElement;
+      const cut = box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight;
+      const text = document.createTreeWalker(name, NodeFilter.SHOW_TEXT).nextNode() as Text | null;
+      let broken = false;
+      for (const word of text ? text.data.matchAll(/\S+/g) : []) {
+        const range = document.createRange();
+        range.setStart(text!, word.index);
+        range.setEnd(text!, word.index + word[0].length);
+        if (range.getClientRects().length !== 1) broken = true;
+      }
+      if (cut || broken || name.getClientRects().length === 0)
+        notWhole.push(name.textContent ?? '');
+      judged += 1;
+    }
+    // A scope that shows no name at all is no pass.
+    return judged > 0 ? notWhole : ['(no coin name shown)'];
+  });
+}
+
 /** The 24 h changes a list or table shows, in order, as numbers. */
 export async function coinChanges(list: Locator): Promise<number[]> {
   return (await cellTexts(list.getByTestId('coin-change'))).map(parseDisplayed);

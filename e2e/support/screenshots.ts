@@ -16,8 +16,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const size = page.viewportSize() ?? VIEWPORTS.desktop;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`);
-  // Settle: fonts and any entrance transitions finish before the picture is taken.
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Settle: fonts and any entrance transitions finish before the picture is taken, and two
+  // frames pass, so a market row just scrolled into view has left content-visibility's skip
+  // (the frame that finds it on screen renders it in the next).
+  await page.evaluate(() =>
+    document.fonts.ready.then(
+      () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => done())),
+        ),
+    ),
+  );
   await page.screenshot({ path: file, animations: 'disabled' });
   return file;
 }

@@ -5,6 +5,7 @@ import { logInAdmin, signUp, startTestApp, type TestApp } from '../../../test/su
 import { kycFormData, submitKyc, validParts } from '../../../test/support/kyc-fixtures.ts';
 import { startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher.ts';
 import { api, fund, utr, verifiedWithBank } from '../../../test/support/money-helpers.ts';
+import { connect, listen, type TestSocket } from '../../../test/support/realtime-client.ts';
 import { decideDepositOnce } from '../src/money/deposits.ts';
 import type { AccountNotifier } from '../src/notifications/account-events.ts';
 
@@ -18,16 +19,28 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
   let mail: MailCatcher;
   let admin: string;
   let http: ReturnType<typeof api>;
+  let socketUrl: string;
+  const sockets: TestSocket[] = [];
   beforeAll(async () => {
     mail = await startMailCatcher();
     t = await startTestApp(driver, { SMTP_URL: mail.url, MAIL_POLL_MS: 100 });
     admin = await logInAdmin(t.app);
     http = api(t.app);
+    socketUrl = await listen(t.app);
   });
   afterAll(async () => {
+    for (const s of sockets) s.close();
     await t.close();
     await mail.close();
   });
+
+  /** The user's open page: its WebSocket, told of each new notice by a 'notification'. */
+  const page = async (cookie: string) => {
+    const socket = await connect(socketUrl, { headers: { cookie } });
+    sockets.push(socket);
+    await socket.next('snapshot');
+    return socket;
+  };
 
   const notices = async (cookie: string): Promise<Listed> =>
     (await http.get('/api/notifications', cookie)).json();
@@ -41,6 +54,7 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
       (await submitKyc(t.app, rejected.cookie, kycFormData(await validParts()))).statusCode,
     ).toBe(200);
     const before = (await notices(rejected.cookie)).unread;
+    const rejectedPage = await page(rejected.cookie);
     const no = await http.post(`/api/admin/users/${rejected.id}/kyc`, admin, {
       decision: 'reject',
       reason: 'The PAN card photo is blurred.',
@@ -48,6 +62,7 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
     expect(no.statusCode, no.body).toBe(200);
     const list = await notices(rejected.cookie);
     expect(list.unread).toBe(before + 1);
+    await rejectedPage.next('notification');
     expect(list.items[0]).toMatchObject({
       kind: 'kyc_rejected',
       title: 'KYC rejected',
@@ -61,7 +76,9 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
 
     const approved = await signUp(t.app);
     await submitKyc(t.app, approved.cookie, kycFormData(await validParts()));
+    const approvedPage = await page(approved.cookie);
     await http.post(`/api/admin/users/${approved.id}/kyc`, admin, { decision: 'approve' });
+    await approvedPage.next('notification');
     expect(await ofKinds(approved.cookie, 'kyc_approved', 'kyc_rejected')).toEqual([
       expect.objectContaining({ title: 'KYC verified', read: false }),
     ]);
@@ -74,11 +91,17 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
     });
     expect(again.statusCode).toBe(409);
     expect(await ofKinds(approved.cookie, 'kyc_approved', 'kyc_rejected')).toHaveLength(1);
+    // One push per notice: the refused decision sent none.
+    const pushes = (socket: TestSocket) =>
+      socket.messages.filter((m) => m.type === 'notification').length;
+    expect([pushes(rejectedPage), pushes(approvedPage)]).toEqual([1, 1]);
   });
 
   it('deposit credited and rejected, once each even when the admin retries', async () => {
     const user = await verifiedWithBank(t.app);
+    const open = await page(user.cookie);
     const id = await fund(t.app, user.cookie, admin, '2500');
+    await open.next('notification');
     const [credited] = await ofKinds(user.cookie, 'deposit_credited');
     expect(credited).toMatchObject({
       title: 'Deposit credited',
@@ -105,11 +128,14 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
     expect(replay.headers['idempotent-replayed']).toBe('true');
     const rejected = await ofKinds(user.cookie, 'deposit_rejected');
     expect(rejected).toHaveLength(1);
+    await open.next('notification');
     expect(rejected[0]!.body).toBe(
       'Your deposit of ₹1,25,000.00 was rejected: No transfer with this UTR.',
     );
     const letter = await mail.waitForTo(user.email, 'Deposit rejected');
     expect(letter.html).toContain('₹1,25,000.00');
+    // The replayed rejection pushed nothing more.
+    expect(open.messages.filter((m) => m.type === 'notification')).toHaveLength(2);
   });
 
   it('INR withdrawal paid and rejected', async () => {
@@ -127,13 +153,16 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
     };
     const paid = await ask('1200.5');
     const refused = await ask('300');
+    const open = await page(user.cookie);
     const ok = await http.post(`/api/admin/withdrawals/${paid}/approve`, admin, {
       utrNumber: 'HDFCP1234567',
     });
     expect(ok.statusCode, ok.body).toBe(200);
+    await open.next('notification');
     await http.post(`/api/admin/withdrawals/${refused}/reject`, admin, {
       reason: 'Account name does not match',
     });
+    await open.next('notification');
     const list = await ofKinds(user.cookie, 'withdrawal_paid', 'withdrawal_rejected');
     expect(list.map((n) => [n.kind, n.body, n.link])).toEqual([
       [

@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../../../test/support/app.ts';
 import { linkIn, startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher.ts';
+import { connect, listen } from '../../../test/support/realtime-client.ts';
 import { totpCode } from '../../../test/support/two-factor.ts';
 import { housekeep } from '../src/housekeeping.ts';
 
@@ -415,11 +416,16 @@ describe.each(availableDrivers())('account security on %s', (driver) => {
     const user = await signUp(t.app);
     const signup = await inject('GET', '/api/notifications', user.cookie);
     expect(signup.json().unread).toBe(0);
+    // The page already open in the first browser hears of it over its WebSocket.
+    const open = await connect(await listen(t.app), { headers: { cookie: user.cookie } });
+    await open.next('snapshot');
     const fresh = await inject('POST', '/api/auth/login', undefined, {
       email: user.email,
       password: user.password,
     });
     const device = cookieOf(fresh, 'sikka_device');
+    await open.next('notification');
+    open.close();
     const notices = await inject('GET', '/api/notifications', user.cookie);
     expect(notices.json().unread).toBe(1);
     expect(notices.json().items[0]).toMatchObject({ kind: 'new_sign_in', read: false });

@@ -23,7 +23,9 @@ const baseColumns: ReadonlyArray<TableColumn<SpotAssetBalance>> = [
     cell: (a) => (
       <>
         <span className="font-semibold text-ink">{a.asset}</span>
-        <span className="block text-xs text-subtle">{a.name}</span>
+        <span className="block text-xs text-subtle" data-testid="coin-name">
+          {a.name}
+        </span>
       </>
     ),
   },
@@ -131,7 +133,9 @@ export function YourAssetsCard({
                 <div className="flex items-center justify-between gap-3">
                   <p className="text-sm">
                     <span className="font-semibold text-ink">{a.asset}</span>{' '}
-                    <span className="text-xs text-subtle">{a.name}</span>
+                    <span className="text-xs text-subtle" data-testid="coin-name">
+                      {a.name}
+                    </span>
                   </p>
                   <p className="text-sm font-semibold text-ink tabular-nums">
                     {a.valueInr === null ? '—' : formatInr(a.valueInr)}

@@ -8,7 +8,7 @@ import { NewsletterForm } from './newsletter-form.tsx';
 const claims = [
   { icon: BadgeCheck, text: 'Registered with the Financial Intelligence Unit (FIU-IND)' },
   { icon: ShieldCheck, text: 'AML compliant' },
-  { icon: Smartphone, text: 'Mobile & desktop apps' },
+  { icon: Smartphone, text: 'Mobile & desktop apps coming soon' },
   { icon: Headset, text: 'Support by ticket and e-mail' },
 ] as const;
 

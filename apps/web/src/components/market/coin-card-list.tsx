@@ -27,9 +27,9 @@ const CoinCardItem = memo(function CoinCardItem({
     <li data-coin-id={coin.id} className="flex items-center gap-2 py-3">
       <CoinIcon coin={coin} />
       <span className="min-w-0 flex-1">
-        {/* Phone-sized text, wrapping at spaces to a second line before it is cut, so
-            'Bitcoin' and 'Ethereum' show whole beside the widest prices. */}
-        <span className="line-clamp-2 text-sm font-medium text-ink" data-testid="coin-name">
+        {/* Phone-sized text, wrapping at spaces (a word too long for the line breaks), never
+            cut: 'Bitcoin' and 'Ethereum' show whole beside the widest prices. */}
+        <span className="block text-sm font-medium wrap-anywhere text-ink" data-testid="coin-name">
           {displayName(coin)}
         </span>
         {/* No volume here: narrow screens leave it out (PRODUCT.md §2). */}

@@ -117,7 +117,8 @@ const ActionsCell = memo(function ActionsCell({
           variant="outline"
           aria-label={`Trade ${symbol}`}
           onClick={() => onTrade(id)}
-          className="h-8 px-2 sm:px-3"
+          // max-sm: the button's own px-3 would win over a plain px-2 (same layer, later rule).
+          className="h-8 max-sm:px-1.5"
         >
           Trade
         </Button>
@@ -159,25 +160,28 @@ export const MarketRow = memo(function MarketRow({
       data-coin-id={coin.id}
       className="relative border-t border-line transition-colors hover:bg-raised/40"
     >
-      {/* Phones: the name column takes what the price and actions leave (390 px: Ethereum on
-          one line); a smaller icon leaves the name its room, and a long name wraps to a second
-          line before it is cut. */}
+      {/* Phones: the icon sits small beside the symbol, and the full name has the cell's whole
+          width on the line beneath, wrapping rather than cut ("Artificial Superintelligence
+          Alliance" takes three lines; a word too long for any line breaks, never hides). */}
       <th
         scope="row"
-        className="min-w-0 py-3 pr-1 pl-3 text-left font-normal sm:pr-3 sm:pl-4 md:pl-5"
+        className="min-w-0 py-3 pr-0 pl-3 text-left font-normal sm:pr-3 sm:pl-4 md:pl-5"
       >
-        <span className="flex min-w-0 items-center gap-1.5 sm:gap-3">
-          <CoinIcon coin={coin} className="max-sm:size-7" />
-          {/* Phones lead with the short symbol and let the full name truncate beneath it. */}
-          <span className="flex min-w-0 flex-col max-sm:flex-col-reverse">
+        <span className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1.5 sm:flex sm:gap-3">
+          <CoinIcon
+            coin={coin}
+            className="col-start-1 row-start-1 max-sm:size-5 max-sm:text-[7px]"
+          />
+          {/* Phones lead with the short symbol, the full name beneath it. */}
+          <span className="contents sm:flex sm:min-w-0 sm:flex-col">
             <span
-              className="block truncate font-medium text-ink max-sm:line-clamp-2 max-sm:text-xs max-sm:font-normal max-sm:whitespace-normal max-sm:text-subtle"
+              className="col-span-2 row-start-2 block font-medium text-ink max-sm:text-xs max-sm:font-normal max-sm:wrap-anywhere max-sm:text-subtle sm:truncate"
               data-testid="coin-name"
             >
               {name}
             </span>
             <span
-              className="block truncate text-xs text-subtle max-sm:text-sm max-sm:font-medium max-sm:text-ink"
+              className="col-start-2 row-start-1 block truncate text-xs text-subtle max-sm:text-sm max-sm:font-medium max-sm:text-ink"
               data-testid="coin-symbol"
             >
               {symbol}

@@ -13,7 +13,7 @@ const MoverItem = memo(function MoverItem({ coin, rank }: { coin: Coin; rank: nu
       <span className="w-4 text-xs font-medium text-subtle tabular-nums">{rank}</span>
       <CoinIcon coin={coin} />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium text-ink" data-testid="coin-name">
+        <span className="block font-medium wrap-anywhere text-ink" data-testid="coin-name">
           {displayName(coin)}
         </span>
         <span className="block text-xs text-subtle" data-testid="coin-symbol">

@@ -85,21 +85,32 @@ export default function ViewAllCoinsPanel({
                   <tr key={coin.id} data-coin-id={coin.id} className="border-t border-line">
                     <th
                       scope="row"
-                      className="w-full max-w-0 py-2.5 pr-2 pl-4 text-left font-normal sm:pr-3 sm:pl-5"
+                      className="w-full max-w-0 py-2.5 pr-1 pl-4 text-left font-normal sm:pr-3 sm:pl-5"
                     >
-                      <span className="flex min-w-0 items-center gap-2 sm:gap-3">
-                        <CoinIcon coin={coin} size="sm" />
-                        <span className="min-w-0">
-                          <span className="block truncate font-medium text-ink">
+                      {/* Phones: a small icon beside the symbol and volume, the full name
+                          on the line beneath with the cell's whole width, wrapping (never
+                          cut). Wider: icon, then the name over the symbol. */}
+                      <span className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1.5 sm:flex sm:gap-3">
+                        <CoinIcon
+                          coin={coin}
+                          size="sm"
+                          className="col-start-1 row-start-1 max-sm:size-5 max-sm:text-[7px]"
+                        />
+                        <span className="contents sm:block sm:min-w-0">
+                          <span
+                            className="col-span-2 row-start-2 block wrap-anywhere max-sm:text-xs max-sm:text-subtle sm:font-medium sm:text-ink"
+                            data-testid="coin-name"
+                          >
                             {displayName(coin)}
-                            <span className="ml-1.5 text-xs font-normal text-subtle sm:hidden">
+                          </span>
+                          <span className="col-start-2 row-start-1 block truncate text-xs text-subtle">
+                            <span className="font-medium text-ink max-sm:text-sm sm:font-normal sm:text-subtle">
                               {displaySymbol(coin)}
                             </span>
-                          </span>
-                          <span className="block truncate text-xs text-subtle">
-                            <span className="hidden sm:inline">{displaySymbol(coin)}</span>
-                            {/* Phones have no volume column: the volume gets the second line. */}
-                            <span className="sm:hidden">Vol ₹{formatCompact(coin.volume)}</span>
+                            {/* Phones have no volume column: the volume follows the symbol. */}
+                            <span className="ml-1.5 sm:hidden">
+                              Vol ₹{formatCompact(coin.volume)}
+                            </span>
                           </span>
                         </span>
                       </span>

@@ -213,8 +213,8 @@ function BelowHero() {
                 Trade anywhere with the Sikka app
               </h2>
               <p className="mt-3 max-w-lg text-muted">
-                Live INR prices, instant USDT trades and price alerts on your phone, and a desktop
-                app for Windows and macOS.
+                Apps for Android, iOS and the desktop are coming soon, with price alerts for your
+                watchlist. Until then, Sikka works fully in your browser.
               </p>
               <div className="mt-6 flex flex-wrap gap-3">
                 <Link to={paths.mobileApp} className={buttonClasses('primary', 'lg')}>

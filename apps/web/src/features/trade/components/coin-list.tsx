@@ -34,7 +34,9 @@ const CoinRow = memo(function CoinRow({
         <CoinIcon coin={coin} size="sm" />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-semibold text-ink">{pairName(symbol)}</span>
-          <span className="block truncate text-xs text-subtle">{displayName(coin)}</span>
+          <span className="block text-xs wrap-anywhere text-subtle" data-testid="coin-name">
+            {displayName(coin)}
+          </span>
         </span>
         <span className="text-right">
           <span className="block text-sm text-ink tabular-nums">{formatPrice(coin.price)}</span>
