@@ -384,6 +384,7 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
     await screenshot(page, 'markets-home-names-phone');
   });
 
+  const TABLET = { width: 768, height: 1024 };
   it('every coin’s full name shows whole at both sizes: the market table, its movers, View All Coins, the watchlist and the trade page’s coin list', async () => {
     const names = (await serverCoins()).map((c) => c.name);
     const page = await consentingUserPage(VIEWPORTS.mobile);
@@ -413,6 +414,14 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
       expect(await namesNotWhole(markets.table.table), `markets table ${size}`).toEqual([]);
       expect(await namesNotWhole(markets.gainers), `gainers ${size}`).toEqual([]);
       expect(await namesNotWhole(markets.losers), `losers ${size}`).toEqual([]);
+      if (viewport === VIEWPORTS.desktop) {
+        // A tablet: the table's name column is at its narrowest beside all five figures.
+        await page.setViewportSize(TABLET);
+        await markets.table.row('FET').evaluate((row) => row.scrollIntoView({ block: 'center' }));
+        await screenshot(page, 'markets-table-long-names-tablet');
+        expect(await namesNotWhole(markets.table.table), 'markets table 768×1024').toEqual([]);
+        await page.setViewportSize(viewport);
+      }
       if (viewport === VIEWPORTS.mobile) {
         // The longest name (three words, one of them long) on its lines, beside Avalanche.
         await markets.table.row('FET').evaluate((row) => row.scrollIntoView({ block: 'center' }));
