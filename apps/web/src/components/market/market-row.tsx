@@ -175,7 +175,7 @@ export const MarketRow = memo(function MarketRow({
           {/* Phones lead with the short symbol, the full name beneath it. */}
           <span className="contents sm:flex sm:min-w-0 sm:flex-col">
             <span
-              className="col-span-2 row-start-2 block font-medium wrap-anywhere text-ink max-sm:text-xs max-sm:font-normal max-sm:text-subtle"
+              className="col-span-2 row-start-2 block font-medium wrap-anywhere text-ink max-sm:text-xs max-sm:font-normal max-sm:text-subtle lg:truncate"
               data-testid="coin-name"
             >
               {name}
