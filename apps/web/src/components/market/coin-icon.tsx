@@ -13,6 +13,11 @@ function hue(symbol: string): number {
 export interface CoinIconProps {
   coin: Pick<Coin, 'symbol'>;
   size?: 'sm' | 'md';
+  /**
+   * Phones: a 20 px disc beside the coin's symbol, its placeholder the symbol's first letter
+   * only (four letters at that size would be a coloured smudge).
+   */
+  smallOnPhones?: boolean;
   className?: string;
 }
 
@@ -21,7 +26,7 @@ export interface CoinIconProps {
  * image fails (no icon for that coin, or the server unreachable): the placeholder is drawn first and the
  * image fades in only once loaded, so a broken image is never shown.
  */
-function CoinIconView({ coin, size = 'md', className }: CoinIconProps) {
+function CoinIconView({ coin, size = 'md', smallOnPhones = false, className }: CoinIconProps) {
   const symbol = displaySymbol(coin);
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const h = hue(symbol);
@@ -35,6 +40,7 @@ function CoinIconView({ coin, size = 'md', className }: CoinIconProps) {
         'relative grid shrink-0 place-items-center overflow-hidden rounded-full font-bold tracking-tight select-none will-change-transform',
         size === 'sm' ? 'size-7' : 'size-8',
         initials.length > 3 ? 'text-[9px]' : 'text-[11px]',
+        smallOnPhones && 'max-sm:size-5 max-sm:text-[10px]',
         className,
       )}
       style={{
@@ -44,7 +50,11 @@ function CoinIconView({ coin, size = 'md', className }: CoinIconProps) {
       }}
       data-icon-state={state}
     >
-      {initials}
+      {/* One grid item: the disc centres its children one above the other. */}
+      <span>
+        {initials.slice(0, 1)}
+        <span className={clsx(smallOnPhones && 'max-sm:hidden')}>{initials.slice(1)}</span>
+      </span>
       {state === 'failed' ? null : (
         <img
           src={coinIconUrl(coin)}
@@ -70,5 +80,9 @@ function CoinIconView({ coin, size = 'md', className }: CoinIconProps) {
  */
 export const CoinIcon = memo(
   CoinIconView,
-  (a, b) => a.coin.symbol === b.coin.symbol && a.size === b.size && a.className === b.className,
+  (a, b) =>
+    a.coin.symbol === b.coin.symbol &&
+    a.size === b.size &&
+    a.smallOnPhones === b.smallOnPhones &&
+    a.className === b.className,
 );

@@ -168,10 +168,7 @@ export const MarketRow = memo(function MarketRow({
         className="min-w-0 py-3 pr-0 pl-3 text-left font-normal sm:pr-3 sm:pl-4 md:pl-5"
       >
         <span className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1.5 sm:flex sm:gap-3">
-          <CoinIcon
-            coin={coin}
-            className="col-start-1 row-start-1 max-sm:size-5 max-sm:text-[7px]"
-          />
+          <CoinIcon coin={coin} smallOnPhones className="col-start-1 row-start-1" />
           {/* Phones lead with the short symbol, the full name beneath it. */}
           <span className="contents sm:flex sm:min-w-0 sm:flex-col">
             <span

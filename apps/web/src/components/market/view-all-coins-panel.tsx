@@ -94,7 +94,8 @@ export default function ViewAllCoinsPanel({
                         <CoinIcon
                           coin={coin}
                           size="sm"
-                          className="col-start-1 row-start-1 max-sm:size-5 max-sm:text-[7px]"
+                          smallOnPhones
+                          className="col-start-1 row-start-1"
                         />
                         <span className="contents sm:block sm:min-w-0">
                           <span
