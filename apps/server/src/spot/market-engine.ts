@@ -241,19 +241,28 @@ export class MarketEngine {
       return;
     }
     for (const p of batch) {
-      try {
-        answer(await this.runBatch([p], false));
-      } catch (err) {
-        if (isFenceError(err)) return this.fail([p], err);
-        this.log.error(
-          { err, market: this.market.symbol, request: p.request },
-          'spot request failed',
-        );
-        p.resolve?.({ id: p.request.id, ok: false, code: 'internal_error' });
+      for (let attempt = 1; ; attempt++) {
         try {
-          await this.load();
-        } catch (loadErr) {
-          return this.fail([], loadErr);
+          answer(await this.runBatch([p], false));
+          break;
+        } catch (err) {
+          if (isFenceError(err)) return this.fail([p], err);
+          // Another market's writer can deadlock this one again (a user's INR is every
+          // market's): nothing was written, so the request runs again on a rebuilt book.
+          const again = isTransient(err) && attempt < TRANSIENT_ATTEMPTS;
+          if (!again) {
+            this.log.error(
+              { err, market: this.market.symbol, request: p.request },
+              'spot request failed',
+            );
+            p.resolve?.({ id: p.request.id, ok: false, code: 'internal_error' });
+          }
+          try {
+            await this.load();
+          } catch (loadErr) {
+            return this.fail([], loadErr);
+          }
+          if (!again) break;
         }
       }
     }
@@ -590,6 +599,15 @@ type Reply = [Pending, EngineReply];
 
 function answer(replies: Reply[]): void {
   for (const [p, reply] of replies) p.resolve?.(reply);
+}
+
+/** How often a request alone is tried when PostgreSQL ends it with a deadlock or a conflict. */
+const TRANSIENT_ATTEMPTS = 5;
+
+/** A deadlock or serialization failure: the transaction rolled back whole and may run again. */
+function isTransient(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: string }).code : '';
+  return code === '40P01' || code === '40001';
 }
 
 function isFenceError(err: unknown): boolean {
