@@ -1,5 +1,7 @@
+import fc from 'fast-check';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineParams } from '../src/db/postgres.ts';
+import { inlineParams, quoteLiteral } from '../src/db/postgres.ts';
 import type { Db } from '../src/db/types.ts';
 import { availableDrivers, openTestDb } from '../../../test/support/databases.ts';
 
@@ -141,5 +143,27 @@ describe('inlineParams', () => {
     expect(inlineParams('SELECT $1::text[]', [['x', 'y,z']])).toBe(`SELECT '{"x","y,z"}'::text[]`);
     expect(() => inlineParams('SELECT $2', ['only one'])).toThrow('no value for $2');
     expect(() => inlineParams('SELECT $1', [Buffer.from('x')])).toThrow('only text values');
+  });
+});
+
+describe('quoteLiteral', () => {
+  it('writes exactly what pg.escapeLiteral writes, for any text', () => {
+    // Quotes and backslashes are what it changes: make them common.
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom("'", '\\', '"', '$', '\n', 'é', '₹'),
+        fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' }),
+      ),
+      maxLength: 60,
+    });
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(quoteLiteral(s)).toBe(pg.escapeLiteral(s));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(quoteLiteral(JSON.stringify({ k: "O'Brien \\ ₹" }))).toBe(
+      ` E'{"k":"O''Brien \\\\\\\\ ₹"}'`,
+    );
   });
 });

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { SESSION_TTL_MS } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
-import { signUpVerified, startTestApp, type TestApp } from '../../../test/support/app.ts';
+import {
+  sessionCookie,
+  signUpVerified,
+  startTestApp,
+  type TestApp,
+} from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
 import { api, fundFromHouse } from '../../../test/support/money-helpers.ts';
 
@@ -141,6 +146,95 @@ describe.each(availableDrivers())('spot batches on %s', (driver) => {
     t.advance(61_000);
     expect((await order(u.cookie, body)).statusCode).toBe(201);
   });
+
+  it('does not count an order refused because its session ended against the budget', async () => {
+    const u = await trader('10000');
+    const body = limit('buy', '40', '1');
+    // Three of the minute's four: the engine now knows this session's token.
+    for (let i = 0; i < 3; i++) expect((await order(u.cookie, body)).statusCode).toBe(201);
+    expect((await http.post('/api/auth/logout', u.cookie)).statusCode).toBe(204);
+    // Counted when the batch takes it, refused by spot_accept (the session is gone), and then
+    // taken back out of the count: a signed-out request never spends the user's budget.
+    expect((await order(u.cookie, body)).statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.email, password: u.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = sessionCookie(login);
+    expect((await order(cookie, body)).statusCode).toBe(201);
+    expect((await order(cookie, body)).statusCode).toBe(429);
+    const rows = await t.app.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM spot_orders WHERE user_id = $1',
+      [u.id],
+    );
+    expect(rows[0]!.n).toBe('4');
+  });
+
+  // Real lock waits need PostgreSQL's own connections (PGlite runs one transaction at a time).
+  it.runIf(driver === 'postgres')(
+    'runs a request again after its batch deadlocked, and again when the retry deadlocks too',
+    async () => {
+      const maker = await trader('0', { BTC: '1' });
+      const taker = await trader('5000');
+      // BTC-INR, far above every price the other tests leave resting: these two meet.
+      const btc = (side: 'buy' | 'sell') => ({
+        market: 'BTC-INR',
+        side,
+        type: 'limit',
+        price: '2500000',
+        quantity: '0.001',
+      });
+      expect((await order(maker.cookie, btc('sell'))).statusCode).toBe(201);
+      // Another writer (here the test's own transaction) that takes the users' locks in the
+      // other order, as a second market's writer can. Its deadlock_timeout is long, so the
+      // engine's transaction is the one PostgreSQL ends each time.
+      const engineWaits = async () => {
+        for (let i = 0; i < 200; i++) {
+          const [row] = await t.app.db.query<{ n: string }>(
+            `SELECT count(*) AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          );
+          if (Number(row!.n) > 0) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error('the engine never waited for the test’s lock');
+      };
+      let makerLocked!: () => void;
+      const locked = new Promise<void>((r) => (makerLocked = r));
+      const steps: string[] = [];
+      const other = t.app.db
+        .transaction(async (x) => {
+          await x.query("SET LOCAL deadlock_timeout = '60s'");
+          await x.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [maker.id]);
+          makerLocked();
+          // The taker's batch holds the taker and waits for the maker in its settlement.
+          await engineWaits();
+          await x.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [taker.id]);
+          steps.push('batch deadlocked');
+          // Run again alone, the request holds the market and waits for the taker.
+          await engineWaits();
+          await x.query("SELECT 1 FROM spot_markets WHERE symbol = 'BTC-INR' FOR UPDATE");
+          steps.push('retry deadlocked');
+          await engineWaits();
+          throw new Error('let go');
+        })
+        .catch((err: unknown) => steps.push((err as Error).message));
+      await locked;
+      const res = await order(taker.cookie, btc('buy'));
+      await other;
+      expect(res.statusCode).toBe(201);
+      expect(steps).toEqual(['batch deadlocked', 'retry deadlocked', 'let go']);
+      expect(res.json().order).toMatchObject({ status: 'filled', filledQuantity: '0.00100' });
+      const rows = await t.app.db.query<{ n: string }>(
+        'SELECT count(*) AS n FROM spot_orders WHERE user_id = $1',
+        [taker.id],
+      );
+      expect(rows[0]!.n).toBe('1');
+      expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+    },
+  );
 
   it('settles many users’ crossing orders sent at once, each answered as stored', async () => {
     const users = [];

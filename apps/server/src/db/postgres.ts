@@ -207,8 +207,19 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
 }
 
 /**
+ * `pg.escapeLiteral`'s result (quotes doubled; with a backslash, an escape string with the
+ * backslashes doubled), by native replacement. pg's loop appends one character at a time: for
+ * a spot batch's 5.5 KB of orders it took 50–65 µs against this 0.2 µs, and the literals of
+ * the engine's batches were about 5% of the server's CPU under spot load.
+ */
+export function quoteLiteral(value: string): string {
+  const quoted = value.includes("'") ? value.replaceAll("'", "''") : value;
+  return value.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+}
+
+/**
  * The statement with each `$n` replaced by its value as a quoted literal: the text `pg` would
- * send for it in the extended protocol (`prepareValue`), quoted by `pg.escapeLiteral`. A
+ * send for it in the extended protocol (`prepareValue`), quoted as `pg.escapeLiteral` does. A
  * literal is of unknown type until its context or cast decides, as a parameter is.
  */
 export function inlineParams(sql: string, params: readonly unknown[]): string {
@@ -218,6 +229,6 @@ export function inlineParams(sql: string, params: readonly unknown[]): string {
     const value = prepareValue(params[i]) as unknown;
     if (value === null) return 'NULL';
     if (typeof value !== 'string') throw new Error(`$${n}: only text values can be written in`);
-    return pg.escapeLiteral(value);
+    return quoteLiteral(value);
   });
 }
