@@ -87,7 +87,7 @@ const PARTS: Part[] = [
     id: '10',
     title: 'Spot orders over HTTP on PostgreSQL, next to quick trades',
     needs: ['postgres'],
-    run: (ctx, cluster) => benchSpotHttp(ctx, cluster!),
+    run: (ctx) => benchSpotHttp(ctx),
   },
   {
     id: '11',
