@@ -51,8 +51,8 @@ function batchFailures(log: string): string[] {
 
 /**
  * Issue 17, part 10: limit orders over HTTP on PostgreSQL (each answered once it and its
- * fills are committed and on disk), next to the quick trade on the same server, database and traders for
- * the same time; then the ledger invariants.
+ * fills are committed and on disk), next to the quick trade on the same server, database and
+ * traders for the same time; then the ledger invariants.
  */
 export async function benchSpotHttp(ctx: BenchContext): Promise<void> {
   // Durable, as the issue asks of this figure: a cluster of its own with fsync and
