@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startPgCluster } from '../../test/support/pg-cluster.ts';
+import { freePort, startDurableCluster } from '../../test/reliability/support/durable-pg.ts';
 import type { BenchContext } from '../lib/context.ts';
 import { createDatabase } from '../lib/databases.ts';
 import {
@@ -55,10 +55,11 @@ function batchFailures(log: string): string[] {
  * traders for the same time; then the ledger invariants.
  */
 export async function benchSpotHttp(ctx: BenchContext): Promise<void> {
-  // Durable, as the issue asks of this figure: a cluster of its own with fsync and
-  // synchronous_commit on, so every acknowledged order, and every quick trade beside it,
-  // waited for its commit to reach the disk. (The other parts' cluster has them off.)
-  const cluster = await startPgCluster({ durable: true });
+  // Durable, as the issue asks of this figure: the crash tests' cluster (fsync,
+  // synchronous_commit and full_page_writes on), so every acknowledged order, and every quick
+  // trade beside it, waited for its commit to reach the disk. (The other parts' cluster has
+  // them off.)
+  const cluster = startDurableCluster(await freePort());
   if ('missing' in cluster) throw new Error(cluster.missing);
   try {
     await runSpotHttp(ctx, cluster.url);

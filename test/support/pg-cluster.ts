@@ -37,18 +37,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface PgClusterOptions {
-  /**
-   * fsync, full_page_writes and synchronous_commit on, PostgreSQL's defaults: every commit
-   * waits for its WAL on disk. Off (the default here) for tests, whose clusters live for one
-   * run; on where a figure claims durability (bench part 10).
-   */
-  durable?: boolean;
-}
-
-export async function startPgCluster(
-  options: PgClusterOptions = {},
-): Promise<PgCluster | { missing: string }> {
+export async function startPgCluster(): Promise<PgCluster | { missing: string }> {
   const bin = findPgBin();
   if (!bin) return { missing: 'PostgreSQL binaries not found (apt-get install postgresql)' };
   const asRoot = process.getuid?.() === 0;
@@ -62,12 +51,8 @@ export async function startPgCluster(
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  // Durability switched off unless asked for: these clusters live for one test run. (Crash
-  // tests make their own.)
-  const durability = options.durable
-    ? '-c fsync=on -c synchronous_commit=on -c full_page_writes=on'
-    : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${durability} -c max_connections=300 -c shared_buffers=256MB`;
+  // Durability switched off: these clusters live for one test run. (Crash tests make their own.)
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB`;
   run('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
