@@ -542,3 +542,94 @@ describe('spot engine: against the reference matcher', () => {
     );
   });
 });
+
+/** Applies one random command to the book (errors, e.g. a crossing rest(), leave it alone). */
+function apply(book: OrderBook, cmd: Command, i: number): unknown {
+  try {
+    if (cmd.kind === 'place') return book.place({ id: `o${i}`, ...cmd.order });
+    if (cmd.kind === 'cancel') return book.cancel(`o${cmd.ref}`);
+    book.rest({ id: `o${i}`, ...cmd.order });
+    return 'rested';
+  } catch {
+    return 'threw';
+  }
+}
+
+/** Everything a caller can see of a book. */
+const stateOf = (book: OrderBook) => ({
+  orders: [...book.orders()],
+  size: book.size,
+  bestBid: book.bestBid(),
+  bestAsk: book.bestAsk(),
+  owners: OWNERS.map((o) => book.idsOf(o)),
+  depth: [book.depth('buy', 20), book.depth('sell', 20)],
+  hash: book.hash(),
+});
+
+describe('spot engine: undo to a checkpoint', () => {
+  it('5,000 random sequences: undo puts the book back exactly, and it then matches as before', () => {
+    const commands = (max: number) => fc.array(commandArb, { maxLength: max });
+    fc.assert(
+      fc.property(commands(30), commands(15), commands(15), (before, taken, after) => {
+        // The same history on two books; one of them also runs `taken`, then takes it back.
+        const undone = new OrderBook({ trackChanges: true });
+        const plain = new OrderBook({ trackChanges: true });
+        before.forEach((cmd, i) => {
+          apply(undone, cmd, i);
+          apply(plain, cmd, i);
+        });
+        undone.checkpoint();
+        taken.forEach((cmd, i) => apply(undone, cmd, 100 + i));
+        undone.undo();
+        expect(stateOf(undone)).toEqual(stateOf(plain));
+        // Its links are whole: every later command gives the same result and the same book,
+        // and the levels it reports changed carry their true totals.
+        undone.drainChanges();
+        plain.drainChanges();
+        after.forEach((cmd, i) => {
+          expect(apply(undone, cmd, 200 + i)).toEqual(apply(plain, cmd, 200 + i));
+          expect(sortChanges(undone.drainChanges())).toEqual(sortChanges(plain.drainChanges()));
+        });
+        expect(stateOf(undone)).toEqual(stateOf(plain));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('commit keeps the changes; undo without a checkpoint is an error', () => {
+    const book = bookWith(ask('a1', 101, 2), ask('a2', 101, 3), bid('b1', 99, 4));
+    const before = stateOf(book);
+    book.checkpoint();
+    book.place(limit('buy', 101, 4, { id: 'x1', owner: 'ann' }));
+    book.cancel('b1');
+    book.commit();
+    expect(stateOf(book)).not.toEqual(before);
+    expect(ids(book)).toEqual(['a2:1']);
+    expect(() => book.undo()).toThrow(/without checkpoint/);
+  });
+
+  it('undo brings back a level emptied by fills, in its time priority, and a cancelled order mid-queue', () => {
+    const book = bookWith(
+      ask('a1', 101, 2),
+      ask('a2', 101, 3),
+      ask('a3', 102, 1),
+      bid('b1', 99, 4),
+      bid('b2', 99, 5),
+      bid('b3', 99, 6),
+    );
+    const before = stateOf(book);
+    book.checkpoint();
+    // Empties both ask levels, takes b2 from the middle of its queue, partly fills b1.
+    book.place(limit('buy', 102, 6, { id: 'x1', owner: 'ann' }));
+    book.cancel('b2');
+    book.place(limit('sell', 99, 1, { id: 'x2', owner: 'ben' }));
+    expect(stateOf(book)).not.toEqual(before);
+    book.undo();
+    expect(stateOf(book)).toEqual(before);
+    expect(fillsOf(book.place(limit('buy', 101, 3, { id: 'x3', owner: 'ann' })))).toEqual([
+      ['a1', 101, 2],
+      ['a2', 101, 1],
+    ]);
+    expect(book.idsOf('maker')).toEqual(['a2', 'a3', 'b1', 'b2', 'b3']);
+  });
+});

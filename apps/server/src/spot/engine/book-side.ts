@@ -44,6 +44,18 @@ export class Level {
     this.count += 1;
   }
 
+  /** Links the node back between the neighbours it had when unlinked (undo, newest first). */
+  relink(node: OrderNode, prev: OrderNode | null, next: OrderNode | null): void {
+    node.prev = prev;
+    node.next = next;
+    if (prev === null) this.head = node;
+    else prev.next = node;
+    if (next === null) this.tail = node;
+    else next.prev = node;
+    this.total += node.lots;
+    this.count += 1;
+  }
+
   /** Unlinks the node; the caller has already taken its lots out of `total` or does it here. */
   unlink(node: OrderNode): void {
     const { prev, next } = node;
@@ -117,6 +129,11 @@ export class BookSide {
     return level;
   }
 
+  /** Puts back a level dropped by remove() (undo): the same object, at its sorted place. */
+  restore(level: Level): void {
+    this.levels.splice(this.lowerBound(level.key), 0, level);
+  }
+
   /** Drops an empty level. */
   remove(level: Level): void {
     const levels = this.levels;
@@ -143,6 +160,17 @@ export class OwnerList {
     if (this.tail === null) this.head = node;
     else this.tail.ownerNext = node;
     this.tail = node;
+    this.count += 1;
+  }
+
+  /** Links the node back between the neighbours it had when unlinked (undo, newest first). */
+  relink(node: OrderNode, prev: OrderNode | null, next: OrderNode | null): void {
+    node.ownerPrev = prev;
+    node.ownerNext = next;
+    if (prev === null) this.head = node;
+    else prev.ownerNext = node;
+    if (next === null) this.tail = node;
+    else next.ownerPrev = node;
     this.count += 1;
   }
 

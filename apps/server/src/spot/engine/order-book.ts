@@ -38,6 +38,27 @@ const resting = (node: OrderNode): RestingOrder => ({
 });
 
 /**
+ * One change to the book since checkpoint(), with what undo() needs to take it back: the
+ * lots a fill took from a maker; an order taken out (its neighbours in its level's queue and
+ * its owner's list at that moment, and whether its level or list went with it); an order put
+ * in.
+ */
+type Change =
+  | { kind: 'lots'; node: OrderNode; lots: number }
+  | {
+      kind: 'unlink';
+      node: OrderNode;
+      prev: OrderNode | null;
+      next: OrderNode | null;
+      ownerPrev: OrderNode | null;
+      ownerNext: OrderNode | null;
+      list: OwnerList;
+      levelDropped: boolean;
+      listDropped: boolean;
+    }
+  | { kind: 'insert'; node: OrderNode };
+
+/**
  * The order book and matching engine of one market: price-time priority, integer ticks and
  * lots only, one writer (the market's host calls it from one place, never concurrently).
  * Each side keeps its levels sorted worst → best in an array (the best at the end), each
@@ -52,6 +73,8 @@ export class OrderBook {
   /** Prices whose level total changed since the last drainChanges(), per side. */
   private readonly changedBids = new Set<number>();
   private readonly changedAsks = new Set<number>();
+  /** The changes since checkpoint(), oldest first; null when none is being kept. */
+  private journal: Change[] | null = null;
 
   constructor(options?: OrderBookOptions) {
     this.track = options?.trackChanges === true;
@@ -125,6 +148,7 @@ export class OrderBook {
       remaining -= qty;
       maker.lots -= qty;
       level.total -= qty;
+      this.journal?.push({ kind: 'lots', node: maker, lots: qty });
       fills.push({
         makerId: maker.id,
         makerOwner: maker.owner,
@@ -229,6 +253,51 @@ export class OrderBook {
     return h.digest('hex');
   }
 
+  /**
+   * From now on every change is kept, so that undo() can put the book back exactly as it is
+   * now: the same orders in the same time priority, each owner's list in the same order.
+   * (The market's engine matches a batch before PostgreSQL has accepted its orders, and takes
+   * the batch back when one was refused.)
+   */
+  checkpoint(): void {
+    this.journal = [];
+  }
+
+  /** The changes since checkpoint() stand; none is kept any more. */
+  commit(): void {
+    this.journal = null;
+  }
+
+  /**
+   * Takes back every change since checkpoint(), newest first, so each order goes back
+   * between the very neighbours it had. The levels it touches count as changed
+   * (drainChanges), with their totals as they are again.
+   */
+  undo(): void {
+    const journal = this.journal;
+    if (journal === null) throw new Error('undo() without checkpoint()');
+    this.journal = null;
+    for (let i = journal.length - 1; i >= 0; i--) {
+      const c = journal[i]!;
+      const node = c.node;
+      if (c.kind === 'insert') {
+        this.unlink(node);
+        continue;
+      }
+      if (c.kind === 'lots') {
+        node.lots += c.lots;
+        node.level.total += c.lots;
+      } else {
+        if (c.levelDropped) (node.side === 'buy' ? this.bids : this.asks).restore(node.level);
+        node.level.relink(node, c.prev, c.next);
+        this.byId.set(node.id, node);
+        if (c.listDropped) this.byOwner.set(node.owner, c.list);
+        c.list.relink(node, c.ownerPrev, c.ownerNext);
+      }
+      if (this.track) this.changed(node.side, node.price);
+    }
+  }
+
   drainChanges(): LevelChange[] {
     const out: LevelChange[] = [];
     for (const [side, prices] of [
@@ -253,18 +322,33 @@ export class OrderBook {
       this.byOwner.set(owner, list);
     }
     list.append(node);
+    this.journal?.push({ kind: 'insert', node });
     if (this.track) this.changed(side, price);
   }
 
   /** Takes a node out of the book (filled, cancelled or removed by STP). */
   private unlink(node: OrderNode): void {
     const level: Level = node.level;
-    level.unlink(node);
-    if (level.count === 0) (node.side === 'buy' ? this.bids : this.asks).remove(level);
-    this.byId.delete(node.id);
     const list = this.byOwner.get(node.owner)!;
+    const { prev, next, ownerPrev, ownerNext } = node;
+    level.unlink(node);
+    const levelDropped = level.count === 0;
+    if (levelDropped) (node.side === 'buy' ? this.bids : this.asks).remove(level);
+    this.byId.delete(node.id);
     list.unlink(node);
-    if (list.count === 0) this.byOwner.delete(node.owner);
+    const listDropped = list.count === 0;
+    if (listDropped) this.byOwner.delete(node.owner);
+    this.journal?.push({
+      kind: 'unlink',
+      node,
+      prev,
+      next,
+      ownerPrev,
+      ownerNext,
+      list,
+      levelDropped,
+      listDropped,
+    });
     if (this.track) this.changed(node.side, node.price);
   }
 
