@@ -235,6 +235,79 @@ describe.each(availableDrivers())('spot batches on %s', (driver) => {
       expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
     });
 
+  it('takes a batch matched ahead back when an order is refused, and runs it the two-step way', async () => {
+    const exchange = t.app.spot!.exchange;
+    const engine = exchange.engine('XRP-INR')!;
+    // Orders straight to the engine, as the house places them: those submitted while a batch
+    // runs make the next batch together, in this order. 1 XRP at 200.00 INR and up.
+    const place = (userId: string, side: 'buy' | 'sell', priceTicks: number | null, more = {}) =>
+      exchange.submit('XRP-INR', {
+        kind: 'place',
+        id: randomUUID(),
+        userId,
+        side,
+        type: 'limit',
+        tif: 'GTC',
+        postOnly: false,
+        stp: 'cancel_taker',
+        priceTicks,
+        lots: 10,
+        quoteAmount: null,
+        key: null,
+        hash: null,
+        ...more,
+      });
+    const seller = await trader('0', { XRP: '10' });
+    const broke = await trader('0');
+    const buyer = await trader('10000');
+    for (const ticks of [20000, 20100])
+      expect((await place(seller.id, 'sell', ticks)).ok).toBe(true);
+    const before = { ...engine.stats };
+    const alone = place(seller.id, 'sell', 30000);
+    // Matched ahead, the broke user's buy takes the 200.00 order and the buyer's then rests;
+    // PostgreSQL refuses the first, so the batch is taken back and run again: the buyer's buy
+    // takes the 200.00 order.
+    const [refused, filled] = await Promise.all([
+      place(broke.id, 'buy', 20100),
+      place(buyer.id, 'buy', 20000),
+    ]);
+    expect((await alone).ok).toBe(true);
+    expect(refused).toMatchObject({ ok: false, code: 'insufficient_funds' });
+    expect(filled.ok && filled.answer).toMatchObject({ status: 'filled', filled_lots: '10' });
+    expect(engine.stats.guessed - before.guessed).toBe(1);
+    expect(engine.stats.missed - before.missed).toBe(1);
+    expect(engine.stats.batches - before.batches).toBe(2);
+    // The book the engine kept is the database's.
+    await engine.idle();
+    const hash = engine.hash();
+    await engine.load();
+    expect(engine.hash()).toBe(hash);
+    expect(engine.currentView().asks.map(([price]) => price)).toEqual(['201.00', '300.00']);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+
+    // The refused user's batches are not matched ahead for a while (a user short of funds
+    // cannot make the market run its batches twice); everyone else's still are.
+    const again = await place(broke.id, 'buy', 19000);
+    expect(again).toMatchObject({ ok: false, code: 'insufficient_funds' });
+    expect(engine.stats.missed - before.missed).toBe(1);
+    expect(engine.stats.guessed - before.guessed).toBe(1);
+    expect((await place(buyer.id, 'buy', 19000)).ok).toBe(true);
+    expect(engine.stats.guessed - before.guessed).toBe(2);
+    // Nor is a market buy: what it may spend is spot_accept's answer.
+    const market = await place(buyer.id, 'buy', null, {
+      type: 'market',
+      tif: 'IOC',
+      lots: null,
+      quoteAmount: '250',
+    });
+    // 1 XRP at 201.00 and 0.1 at 300.00: what 250 INR pays for with the taker fee.
+    expect(market.ok && market.answer).toMatchObject({ status: 'filled', filled_lots: '11' });
+    expect(engine.stats.guessed - before.guessed).toBe(2);
+    expect(engine.stats.missed - before.missed).toBe(1);
+    expect(engine.stats.batches - before.batches).toBe(5);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
   it('settles many users’ crossing orders sent at once, each answered as stored', async () => {
     const users = [];
     for (let i = 0; i < 8; i++) users.push(await trader('100000', { USDT: '100' }));

@@ -46,6 +46,13 @@ export const INBOX_CHANNEL = 'spot_inbox';
 const INBOX_SWEEP_MS = 1000;
 /** Session tokens an engine remembers the user of; past it, it forgets them all and asks again. */
 const MAX_KNOWN_TOKENS = 100_000;
+/**
+ * A user whose order was refused in a batch matched ahead of its acceptance (spot_batch) has
+ * the batches with their orders run the two-step way for this long: a user short of funds
+ * cannot make the market's batches run twice again and again.
+ */
+const NO_GUESS_MS = 60_000;
+const MAX_NO_GUESS_USERS = 100_000;
 
 export interface BookDelta {
   market: string;
@@ -86,9 +93,14 @@ export class MarketEngine {
    */
   private readonly tokenUsers = new Map<string, string>();
   private nextSeq = 1;
+  /** Users whose batches are not matched ahead of acceptance, until (clock ms). */
+  private readonly noGuess = new Map<string, number>();
+  /** While a batch is matched ahead of acceptance: each touched order's meta as it was. */
+  private metaJournal: Map<string, OrderMeta | undefined> | null = null;
   private view: BookView = { bids: [], asks: [] };
   private stopped = false;
-  readonly stats = { batches: 0, orders: 0, fills: 0, rebuilds: 0 };
+  /** guessed: batches committed in one statement; missed: of those tried, the ones run again. */
+  readonly stats = { batches: 0, orders: 0, fills: 0, rebuilds: 0, guessed: 0, missed: 0 };
 
   constructor(
     readonly market: SpotMarketDef,
@@ -199,7 +211,7 @@ export class MarketEngine {
       while (!this.stopped && (this.queue.length > 0 || this.inboxWaiting)) {
         this.inboxWaiting = false;
         const batch = this.queue.splice(0, this.batchMax);
-        const next = this.runBatch(batch, true);
+        const next = this.runBatch(batch, true, true);
         if (answers.length > 0) setImmediate(answer, answers);
         answers = await this.runOrRecover(batch, next);
       }
@@ -273,129 +285,214 @@ export class MarketEngine {
    * only after commit. A batch costs two round trips however many orders it holds: BEGIN
    * travels with the accept and COMMIT with the settlement (fusedTransaction); a third, the
    * session query, only when the batch holds a token the engine has not seen.
+   *
+   * With `guess`, a batch whose orders can all be matched before they are accepted (see
+   * guessable) costs one round trip: the engine matches them as if all will be accepted and
+   * sends accept and settlement as one statement (spot_batch, migration 028). If PostgreSQL
+   * refuses one, nothing was written: the engine takes its matching back and runs the batch
+   * again the two-step way.
    */
-  private async runBatch(local: Pending[], withInbox: boolean): Promise<Reply[]> {
+  private async runBatch(local: Pending[], withInbox: boolean, guess = false): Promise<Reply[]> {
     const replies: Reply[] = [];
-    await this.db.fusedTransaction(async (tx) => {
-      const batch = [...local];
-      const now = this.clock();
-      if (withInbox && (this.inboxDue || now.getTime() - this.inboxTakenAt >= INBOX_SWEEP_MS)) {
-        this.inboxDue = false;
-        this.inboxTakenAt = now.getTime();
-        batch.push(...(await this.takeInbox(tx)));
-      }
-      if (batch.length === 0) return;
-      const refused = new Map<string, EngineReply>();
-      await this.resolveSessions(tx, batch, now, refused);
-      this.applyBudget(batch, now, refused);
-      const seqStart = this.nextSeq;
-      const places = batch.filter(
-        (p): p is Pending & { request: PlaceRequest } =>
-          p.request.kind === 'place' && !refused.has(p.request.id),
-      );
-      let seq = seqStart;
-      const accepted = new Map<string, AcceptResult>();
-      if (places.length > 0) {
-        const payload = places.map((p) => ({ ...p.request, seq: seq++ }));
-        const [row] = await tx.query<{ r: AcceptResult[] }>(
-          'SELECT spot_accept($1, $2, $3::jsonb, $4) AS r',
-          [this.market.symbol, this.epoch, JSON.stringify(payload), now],
+    const seqBefore = this.nextSeq;
+    const viewBefore = this.view;
+    let guessed = false;
+    let tried = local;
+    try {
+      await this.db.fusedTransaction(async (tx) => {
+        const batch = [...local];
+        const now = this.clock();
+        if (withInbox && (this.inboxDue || now.getTime() - this.inboxTakenAt >= INBOX_SWEEP_MS)) {
+          this.inboxDue = false;
+          this.inboxTakenAt = now.getTime();
+          batch.push(...(await this.takeInbox(tx)));
+        }
+        if (batch.length === 0) return;
+        tried = batch;
+        const refused = new Map<string, EngineReply>();
+        await this.resolveSessions(tx, batch, now, refused);
+        this.applyBudget(batch, now, refused);
+        const seqStart = this.nextSeq;
+        const places = batch.filter(
+          (p): p is Pending & { request: PlaceRequest } =>
+            p.request.kind === 'place' && !refused.has(p.request.id),
         );
-        for (const a of row?.r ?? []) accepted.set(a.id, a);
-        for (const p of places) {
-          if (accepted.get(p.request.id)?.code === 'unauthorized') this.signedOut(p.request);
+        let seq = seqStart;
+        const accepted = new Map<string, AcceptResult>();
+        let guessedOrders: string | null = null;
+        if (guess && places.length > 0 && places.every((p) => this.guessable(p.request, now))) {
+          // Matched ahead of acceptance: every change to the book and to the orders' meta is
+          // kept until the batch commits, so that a refusal can take them all back.
+          guessed = true;
+          this.book.checkpoint();
+          this.metaJournal = new Map();
+          guessedOrders = JSON.stringify(places.map((p) => ({ ...p.request, seq: seq++ })));
+          for (const p of places) accepted.set(p.request.id, { id: p.request.id, ok: true });
+        } else if (places.length > 0) {
+          const payload = places.map((p) => ({ ...p.request, seq: seq++ }));
+          const [row] = await tx.query<{ r: AcceptResult[] }>(
+            'SELECT spot_accept($1, $2, $3::jsonb, $4) AS r',
+            [this.market.symbol, this.epoch, JSON.stringify(payload), now],
+          );
+          for (const a of row?.r ?? []) accepted.set(a.id, a);
+          for (const p of places) {
+            if (accepted.get(p.request.id)?.code === 'unauthorized') this.signedOut(p.request);
+          }
         }
-      }
-      const fills: Array<{ taker: string; maker: string; priceTicks: number; lots: number }> = [];
-      const updates = new Map<string, OrderUpdate>();
-      const touchedUsers = new Set<string>();
-      const trades: PublicTrade[] = [];
-      const answered: string[] = [];
-      for (const p of batch) {
-        const r = p.request;
-        const early = refused.get(r.id);
-        if (early) {
-          replies.push([p, early]);
-          continue;
-        }
-        if (r.kind === 'place') {
-          const a = accepted.get(r.id);
-          const userId = r.userId!;
-          if (!a?.ok) {
-            replies.push([
-              p,
-              {
-                id: r.id,
-                ok: false,
-                code: (a?.code ?? 'internal_error') as never,
-                userId,
-                ...(a?.replayOf ? { replayOf: a.replayOf } : {}),
-              },
-            ]);
+        const fills: Array<{ taker: string; maker: string; priceTicks: number; lots: number }> = [];
+        const updates = new Map<string, OrderUpdate>();
+        const touchedUsers = new Set<string>();
+        const trades: PublicTrade[] = [];
+        const answered: string[] = [];
+        for (const p of batch) {
+          const r = p.request;
+          const early = refused.get(r.id);
+          if (early) {
+            replies.push([p, early]);
             continue;
           }
-          const result = this.place(r, userId, a);
-          this.record(r, result, fills, updates, touchedUsers, trades);
-          touchedUsers.add(userId);
-          if (p.resolve) answered.push(r.id);
-          replies.push([p, { id: r.id, ok: true, orderId: r.id, userId }]);
-        } else {
-          const ids = r.kind === 'cancel' ? [r.orderId] : this.book.idsOf(r.userId);
-          let cancelled = 0;
-          for (const id of ids) {
-            const o = this.book.get(id);
-            if (!o || o.owner !== r.userId) continue;
-            this.book.cancel(id);
-            const m = this.meta.get(id)!;
-            this.meta.delete(id);
-            updates.set(id, { id, status: 'cancelled', reason: 'user', filledLots: m.filledLots });
-            touchedUsers.add(r.userId);
-            cancelled++;
+          if (r.kind === 'place') {
+            const a = accepted.get(r.id);
+            const userId = r.userId!;
+            if (!a?.ok) {
+              replies.push([
+                p,
+                {
+                  id: r.id,
+                  ok: false,
+                  code: (a?.code ?? 'internal_error') as never,
+                  userId,
+                  ...(a?.replayOf ? { replayOf: a.replayOf } : {}),
+                },
+              ]);
+              continue;
+            }
+            const result = this.place(r, userId, a);
+            this.record(r, result, fills, updates, touchedUsers, trades);
+            touchedUsers.add(userId);
+            if (p.resolve) answered.push(r.id);
+            replies.push([p, { id: r.id, ok: true, orderId: r.id, userId }]);
+          } else {
+            const ids = r.kind === 'cancel' ? [r.orderId] : this.book.idsOf(r.userId);
+            let cancelled = 0;
+            for (const id of ids) {
+              const o = this.book.get(id);
+              if (!o || o.owner !== r.userId) continue;
+              this.book.cancel(id);
+              this.keepMeta(id);
+              const m = this.meta.get(id)!;
+              this.meta.delete(id);
+              updates.set(id, {
+                id,
+                status: 'cancelled',
+                reason: 'user',
+                filledLots: m.filledLots,
+              });
+              touchedUsers.add(r.userId);
+              cancelled++;
+            }
+            replies.push([
+              p,
+              r.kind === 'cancel' && cancelled === 0
+                ? { id: r.id, ok: false, code: 'invalid_state' }
+                : { id: r.id, ok: true, cancelled },
+            ]);
           }
-          replies.push([
-            p,
-            r.kind === 'cancel' && cancelled === 0
-              ? { id: r.id, ok: false, code: 'invalid_state' }
-              : { id: r.id, ok: true, cancelled },
-          ]);
         }
-      }
-      this.nextSeq = seq;
-      const notices = this.notices(replies, touchedUsers, trades);
-      if (fills.length > 0 || updates.size > 0) {
-        for (const id of answered) {
-          const u = updates.get(id);
-          if (u) u.answer = true;
-        }
-        const [row] = await tx.queryAndCommit<{ r: OrderAnswerRow[] }>(
-          'SELECT spot_settle($1, $2, $3::jsonb, $4::jsonb, $5::text[], $6::text[]) AS r',
-          [
+        this.nextSeq = seq;
+        const notices = this.notices(replies, touchedUsers, trades);
+        if (fills.length > 0 || updates.size > 0) {
+          for (const id of answered) {
+            const u = updates.get(id);
+            if (u) u.answer = true;
+          }
+          const settle = [
             this.market.symbol,
             this.epoch,
             JSON.stringify(fills),
             JSON.stringify([...updates.values()]),
             notices.map((n) => n[0]),
             notices.map((n) => n[1]),
-          ],
-        );
-        const answers = new Map((row?.r ?? []).map((o) => [o.id, o]));
-        for (const [, reply] of replies) {
-          if (reply.ok && reply.orderId) {
-            const answer = answers.get(reply.orderId);
-            if (answer) reply.answer = answer;
+          ];
+          const [row] = await tx.queryAndCommit<{ r: OrderAnswerRow[] }>(
+            guessedOrders === null
+              ? 'SELECT spot_settle($1, $2, $3::jsonb, $4::jsonb, $5::text[], $6::text[]) AS r'
+              : 'SELECT spot_batch($1, $2, $7::jsonb, $8, $3::jsonb, $4::jsonb, $5::text[], $6::text[]) AS r',
+            guessedOrders === null ? settle : [...settle, guessedOrders, now],
+          );
+          const answers = new Map((row?.r ?? []).map((o) => [o.id, o]));
+          for (const [, reply] of replies) {
+            if (reply.ok && reply.orderId) {
+              const answer = answers.get(reply.orderId);
+              if (answer) reply.answer = answer;
+            }
           }
+        } else if (notices.length > 0) {
+          await tx.queryAndCommit(
+            'SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)',
+            [notices.map((n) => n[0]), notices.map((n) => n[1])],
+          );
         }
-      } else if (notices.length > 0) {
-        await tx.queryAndCommit(
-          'SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)',
-          [notices.map((n) => n[0]), notices.map((n) => n[1])],
-        );
+        this.stats.batches++;
+        this.stats.orders += places.length;
+        this.stats.fills += fills.length;
+      });
+    } catch (err) {
+      if (!guessed) throw err;
+      // Nothing of the batch was written: the book, the orders' meta and the published view
+      // go back to where they were.
+      this.book.undo();
+      for (const [id, m] of this.metaJournal!) {
+        if (m) this.meta.set(id, m);
+        else this.meta.delete(id);
       }
-      this.stats.batches++;
-      this.stats.orders += places.length;
-      this.stats.fills += fills.length;
-    });
+      this.metaJournal = null;
+      this.view = viewBefore;
+      this.nextSeq = seqBefore;
+      if (!isGuessMiss(err)) throw err;
+      this.stats.missed++;
+      this.noGuessFor(tried, err);
+      // Inbox rows it took are back in the table: the two-step run takes them again.
+      this.inboxDue = true;
+      return this.runBatch(local, withInbox, false);
+    }
+    if (guessed) {
+      this.book.commit();
+      this.metaJournal = null;
+      this.stats.guessed++;
+    }
     return replies;
+  }
+
+  /**
+   * Whether an order can be matched before PostgreSQL accepts it: not a market buy (what it
+   * may spend is spot_accept's answer), nor an order of a user refused in such a batch lately.
+   */
+  private guessable(r: PlaceRequest, now: Date): boolean {
+    if (r.type === 'market' && r.side === 'buy') return false;
+    const until = r.userId ? this.noGuess.get(r.userId) : undefined;
+    return until === undefined || until <= now.getTime();
+  }
+
+  /** The users whose orders spot_batch refused (its DETAIL), else every user of the batch. */
+  private noGuessFor(batch: Pending[], err: unknown): void {
+    const detail = (err as { detail?: unknown }).detail;
+    const refused = new Set(typeof detail === 'string' ? detail.split(',') : []);
+    const until = this.clock().getTime() + NO_GUESS_MS;
+    if (this.noGuess.size >= MAX_NO_GUESS_USERS) this.noGuess.clear();
+    for (const p of batch) {
+      const r = p.request;
+      if (r.kind !== 'place' || !r.userId) continue;
+      if (refused.size === 0 || refused.has(r.id)) this.noGuess.set(r.userId, until);
+    }
+  }
+
+  /** An order's meta is about to change: while a batch is matched ahead, keep it as it was. */
+  private keepMeta(id: string): void {
+    const journal = this.metaJournal;
+    if (journal === null || journal.has(id)) return;
+    const m = this.meta.get(id);
+    journal.set(id, m && { ...m });
   }
 
   /**
@@ -495,7 +592,10 @@ export class MarketEngine {
         ? { maxQuoteUnits: Number(a.maxQuoteUnits) }
         : {}),
     });
-    if (result.restingLots > 0) this.meta.set(r.id, { lots, filledLots: result.filledLots });
+    if (result.restingLots > 0) {
+      this.keepMeta(r.id);
+      this.meta.set(r.id, { lots, filledLots: result.filledLots });
+    }
     return result;
   }
 
@@ -509,6 +609,7 @@ export class MarketEngine {
   ): void {
     for (const f of result.fills) {
       fills.push({ taker: f.takerId, maker: f.makerId, priceTicks: f.priceTicks, lots: f.lots });
+      this.keepMeta(f.makerId);
       const m = this.meta.get(f.makerId)!;
       m.filledLots += f.lots;
       if (f.makerRemaining === 0) this.meta.delete(f.makerId);
@@ -528,6 +629,7 @@ export class MarketEngine {
       });
     }
     for (const c of result.makerCancels) {
+      this.keepMeta(c.id);
       const m = this.meta.get(c.id)!;
       this.meta.delete(c.id);
       updates.set(c.id, { id: c.id, status: 'cancelled', reason: 'stp', filledLots: m.filledLots });
@@ -608,6 +710,11 @@ const TRANSIENT_ATTEMPTS = 5;
 function isTransient(err: unknown): boolean {
   const code = typeof err === 'object' && err !== null ? (err as { code?: string }).code : '';
   return code === '40P01' || code === '40001';
+}
+
+/** spot_batch found an order refused: the batch was rolled back whole (migration 028). */
+function isGuessMiss(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SK021';
 }
 
 function isFenceError(err: unknown): boolean {
