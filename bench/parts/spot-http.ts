@@ -142,22 +142,24 @@ async function runSpotHttp(ctx: BenchContext, clusterUrl: string): Promise<void>
         ).rows,
     );
     // The engines' batches (group commit): spot_accept runs once per batch with new orders,
-    // spot_settle once per batch with fills or closed orders (track_functions, set above).
+    // spot_settle once per batch with fills or closed orders (track_functions, set above);
+    // spot_batch runs both for a batch matched ahead of acceptance, in one statement.
     const fns = await withClient(
       dbUrl,
       async (c) =>
         (
           await c.query<{ funcname: string; calls: string; total_time: number; self_time: number }>(
             `SELECT funcname, calls, total_time, self_time FROM pg_stat_user_functions
-              WHERE funcname IN ('spot_accept', 'spot_settle') ORDER BY funcname`,
+              WHERE funcname IN ('spot_accept', 'spot_settle', 'spot_batch') ORDER BY funcname`,
           )
         ).rows,
     );
     const fn = (name: string) => fns.find((f) => f.funcname === name);
     const accept = fn('spot_accept');
     const settle = fn('spot_settle');
+    const oneStatement = fn('spot_batch');
     const batchNote = accept
-      ? `engine batches: spot_accept ${accept.calls} calls, ${(orders.completed / Number(accept.calls)).toFixed(1)} orders and ${(accept.total_time / Number(accept.calls)).toFixed(1)} ms each; spot_settle ${settle?.calls ?? 0} calls, ${settle ? (settle.total_time / Number(settle.calls)).toFixed(1) : '—'} ms each`
+      ? `engine batches: spot_accept ${accept.calls} calls, ${(orders.completed / Number(accept.calls)).toFixed(1)} orders and ${(accept.total_time / Number(accept.calls)).toFixed(1)} ms each; spot_settle ${settle?.calls ?? 0} calls, ${settle ? (settle.total_time / Number(settle.calls)).toFixed(1) : '—'} ms each; ${oneStatement?.calls ?? 0} of them in one statement with the accept (spot_batch)`
       : 'engine batches: not measured';
     const violations = await server.call('invariants', {});
     // A failed batch (e.g. a deadlock between the two markets' writers) is retried one by one

@@ -556,6 +556,7 @@ export class MarketEngine {
     const t = now.getTime();
     if (t - this.budgetSweptAt >= 60_000) {
       for (const [user, w] of this.budget) if (t - w.start >= 60_000) this.budget.delete(user);
+      for (const [user, until] of this.noGuess) if (until <= t) this.noGuess.delete(user);
       this.budgetSweptAt = t;
     }
     for (const p of batch) {
