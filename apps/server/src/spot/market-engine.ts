@@ -27,6 +27,17 @@ interface AcceptResult {
   maxQuoteUnits?: number | string | null;
 }
 
+/** A batch being matched ahead of its acceptance, and what undoing it needs. */
+interface Ahead {
+  /** Matched ahead (every order guessable): the book keeps a journal. */
+  active: boolean;
+  /** The batch's requests, the inbox's included. */
+  tried: Pending[];
+  /** The engine's sequence and published view before the batch. */
+  seq: number;
+  view: BookView;
+}
+
 /** What an open order's book entry needs besides what the engine keeps. */
 interface OrderMeta {
   lots: number;
@@ -281,164 +292,24 @@ export class MarketEngine {
   }
 
   /**
-   * One transaction: inbox, sessions, accept, match, settle (which also publishes). Answers
-   * only after commit. A batch costs two round trips however many orders it holds: BEGIN
-   * travels with the accept and COMMIT with the settlement (fusedTransaction); a third, the
-   * session query, only when the batch holds a token the engine has not seen.
-   *
-   * With `guess`, a batch whose orders can all be matched before they are accepted (see
-   * guessable) costs one round trip: the engine matches them as if all will be accepted and
-   * sends accept and settlement as one statement (spot_batch, migration 028). If PostgreSQL
-   * refuses one, nothing was written: the engine takes its matching back and runs the batch
-   * again the two-step way.
+   * A batch, matched ahead of its acceptance when it can be (`guess`): one round trip, the
+   * engine matching its orders as if all will be accepted and sending accept and settlement
+   * as one statement (spot_batch, migration 028). If PostgreSQL refuses one, nothing was
+   * written: the engine takes its matching back and runs the batch again the two-step way.
    */
   private async runBatch(local: Pending[], withInbox: boolean, guess = false): Promise<Reply[]> {
-    const replies: Reply[] = [];
-    const seqBefore = this.nextSeq;
-    const viewBefore = this.view;
-    let guessed = false;
-    let tried = local;
+    if (!guess) return this.batchTransaction(local, withInbox, null);
+    const ahead: Ahead = { active: false, tried: local, seq: this.nextSeq, view: this.view };
     try {
-      await this.db.fusedTransaction(async (tx) => {
-        const batch = [...local];
-        const now = this.clock();
-        if (withInbox && (this.inboxDue || now.getTime() - this.inboxTakenAt >= INBOX_SWEEP_MS)) {
-          this.inboxDue = false;
-          this.inboxTakenAt = now.getTime();
-          batch.push(...(await this.takeInbox(tx)));
-        }
-        if (batch.length === 0) return;
-        tried = batch;
-        const refused = new Map<string, EngineReply>();
-        await this.resolveSessions(tx, batch, now, refused);
-        this.applyBudget(batch, now, refused);
-        const seqStart = this.nextSeq;
-        const places = batch.filter(
-          (p): p is Pending & { request: PlaceRequest } =>
-            p.request.kind === 'place' && !refused.has(p.request.id),
-        );
-        let seq = seqStart;
-        const accepted = new Map<string, AcceptResult>();
-        let guessedOrders: string | null = null;
-        if (guess && places.length > 0 && places.every((p) => this.guessable(p.request, now))) {
-          // Matched ahead of acceptance: every change to the book and to the orders' meta is
-          // kept until the batch commits, so that a refusal can take them all back.
-          guessed = true;
-          this.book.checkpoint();
-          this.metaJournal = new Map();
-          guessedOrders = JSON.stringify(places.map((p) => ({ ...p.request, seq: seq++ })));
-          for (const p of places) accepted.set(p.request.id, { id: p.request.id, ok: true });
-        } else if (places.length > 0) {
-          const payload = places.map((p) => ({ ...p.request, seq: seq++ }));
-          const [row] = await tx.query<{ r: AcceptResult[] }>(
-            'SELECT spot_accept($1, $2, $3::jsonb, $4) AS r',
-            [this.market.symbol, this.epoch, JSON.stringify(payload), now],
-          );
-          for (const a of row?.r ?? []) accepted.set(a.id, a);
-          for (const p of places) {
-            if (accepted.get(p.request.id)?.code === 'unauthorized') this.signedOut(p.request);
-          }
-        }
-        const fills: Array<{ taker: string; maker: string; priceTicks: number; lots: number }> = [];
-        const updates = new Map<string, OrderUpdate>();
-        const touchedUsers = new Set<string>();
-        const trades: PublicTrade[] = [];
-        const answered: string[] = [];
-        for (const p of batch) {
-          const r = p.request;
-          const early = refused.get(r.id);
-          if (early) {
-            replies.push([p, early]);
-            continue;
-          }
-          if (r.kind === 'place') {
-            const a = accepted.get(r.id);
-            const userId = r.userId!;
-            if (!a?.ok) {
-              replies.push([
-                p,
-                {
-                  id: r.id,
-                  ok: false,
-                  code: (a?.code ?? 'internal_error') as never,
-                  userId,
-                  ...(a?.replayOf ? { replayOf: a.replayOf } : {}),
-                },
-              ]);
-              continue;
-            }
-            const result = this.place(r, userId, a);
-            this.record(r, result, fills, updates, touchedUsers, trades);
-            touchedUsers.add(userId);
-            if (p.resolve) answered.push(r.id);
-            replies.push([p, { id: r.id, ok: true, orderId: r.id, userId }]);
-          } else {
-            const ids = r.kind === 'cancel' ? [r.orderId] : this.book.idsOf(r.userId);
-            let cancelled = 0;
-            for (const id of ids) {
-              const o = this.book.get(id);
-              if (!o || o.owner !== r.userId) continue;
-              this.book.cancel(id);
-              this.keepMeta(id);
-              const m = this.meta.get(id)!;
-              this.meta.delete(id);
-              updates.set(id, {
-                id,
-                status: 'cancelled',
-                reason: 'user',
-                filledLots: m.filledLots,
-              });
-              touchedUsers.add(r.userId);
-              cancelled++;
-            }
-            replies.push([
-              p,
-              r.kind === 'cancel' && cancelled === 0
-                ? { id: r.id, ok: false, code: 'invalid_state' }
-                : { id: r.id, ok: true, cancelled },
-            ]);
-          }
-        }
-        this.nextSeq = seq;
-        const notices = this.notices(replies, touchedUsers, trades);
-        if (fills.length > 0 || updates.size > 0) {
-          for (const id of answered) {
-            const u = updates.get(id);
-            if (u) u.answer = true;
-          }
-          const settle = [
-            this.market.symbol,
-            this.epoch,
-            JSON.stringify(fills),
-            JSON.stringify([...updates.values()]),
-            notices.map((n) => n[0]),
-            notices.map((n) => n[1]),
-          ];
-          const [row] = await tx.queryAndCommit<{ r: OrderAnswerRow[] }>(
-            guessedOrders === null
-              ? 'SELECT spot_settle($1, $2, $3::jsonb, $4::jsonb, $5::text[], $6::text[]) AS r'
-              : 'SELECT spot_batch($1, $2, $7::jsonb, $8, $3::jsonb, $4::jsonb, $5::text[], $6::text[]) AS r',
-            guessedOrders === null ? settle : [...settle, guessedOrders, now],
-          );
-          const answers = new Map((row?.r ?? []).map((o) => [o.id, o]));
-          for (const [, reply] of replies) {
-            if (reply.ok && reply.orderId) {
-              const answer = answers.get(reply.orderId);
-              if (answer) reply.answer = answer;
-            }
-          }
-        } else if (notices.length > 0) {
-          await tx.queryAndCommit(
-            'SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)',
-            [notices.map((n) => n[0]), notices.map((n) => n[1])],
-          );
-        }
-        this.stats.batches++;
-        this.stats.orders += places.length;
-        this.stats.fills += fills.length;
-      });
+      const replies = await this.batchTransaction(local, withInbox, ahead);
+      if (ahead.active) {
+        this.book.commit();
+        this.metaJournal = null;
+        this.stats.guessed++;
+      }
+      return replies;
     } catch (err) {
-      if (!guessed) throw err;
+      if (!ahead.active) throw err;
       // Nothing of the batch was written: the book, the orders' meta and the published view
       // go back to where they were.
       this.book.undo();
@@ -447,20 +318,163 @@ export class MarketEngine {
         else this.meta.delete(id);
       }
       this.metaJournal = null;
-      this.view = viewBefore;
-      this.nextSeq = seqBefore;
+      this.view = ahead.view;
+      this.nextSeq = ahead.seq;
       if (!isGuessMiss(err)) throw err;
       this.stats.missed++;
-      this.noGuessFor(tried, err);
+      this.noGuessFor(ahead.tried, err);
       // Inbox rows it took are back in the table: the two-step run takes them again.
       this.inboxDue = true;
-      return this.runBatch(local, withInbox, false);
+      return this.batchTransaction(local, withInbox, null);
     }
-    if (guessed) {
-      this.book.commit();
-      this.metaJournal = null;
-      this.stats.guessed++;
-    }
+  }
+
+  /**
+   * One transaction: inbox, sessions, accept, match, settle (which also publishes). Answers
+   * only after commit. A batch costs two round trips however many orders it holds: BEGIN
+   * travels with the accept and COMMIT with the settlement (fusedTransaction); a third, the
+   * session query, only when the batch holds a token the engine has not seen. Matched ahead
+   * (`ahead`, see runBatch), it costs one.
+   */
+  private async batchTransaction(
+    local: Pending[],
+    withInbox: boolean,
+    ahead: Ahead | null,
+  ): Promise<Reply[]> {
+    const replies: Reply[] = [];
+    await this.db.fusedTransaction(async (tx) => {
+      const batch = [...local];
+      const now = this.clock();
+      if (withInbox && (this.inboxDue || now.getTime() - this.inboxTakenAt >= INBOX_SWEEP_MS)) {
+        this.inboxDue = false;
+        this.inboxTakenAt = now.getTime();
+        batch.push(...(await this.takeInbox(tx)));
+      }
+      if (batch.length === 0) return;
+      if (ahead) ahead.tried = batch;
+      const refused = new Map<string, EngineReply>();
+      await this.resolveSessions(tx, batch, now, refused);
+      this.applyBudget(batch, now, refused);
+      const seqStart = this.nextSeq;
+      const places = batch.filter(
+        (p): p is Pending & { request: PlaceRequest } =>
+          p.request.kind === 'place' && !refused.has(p.request.id),
+      );
+      let seq = seqStart;
+      const accepted = new Map<string, AcceptResult>();
+      let guessedOrders: string | null = null;
+      if (ahead && places.length > 0 && places.every((p) => this.guessable(p.request, now))) {
+        // Matched ahead of acceptance: every change to the book and to the orders' meta is
+        // kept until the batch commits, so that a refusal can take them all back.
+        ahead.active = true;
+        this.book.checkpoint();
+        this.metaJournal = new Map();
+        guessedOrders = JSON.stringify(places.map((p) => ({ ...p.request, seq: seq++ })));
+        for (const p of places) accepted.set(p.request.id, { id: p.request.id, ok: true });
+      } else if (places.length > 0) {
+        const payload = places.map((p) => ({ ...p.request, seq: seq++ }));
+        const [row] = await tx.query<{ r: AcceptResult[] }>(
+          'SELECT spot_accept($1, $2, $3::jsonb, $4) AS r',
+          [this.market.symbol, this.epoch, JSON.stringify(payload), now],
+        );
+        for (const a of row?.r ?? []) accepted.set(a.id, a);
+        for (const p of places) {
+          if (accepted.get(p.request.id)?.code === 'unauthorized') this.signedOut(p.request);
+        }
+      }
+      const fills: Array<{ taker: string; maker: string; priceTicks: number; lots: number }> = [];
+      const updates = new Map<string, OrderUpdate>();
+      const touchedUsers = new Set<string>();
+      const trades: PublicTrade[] = [];
+      const answered: string[] = [];
+      for (const p of batch) {
+        const r = p.request;
+        const early = refused.get(r.id);
+        if (early) {
+          replies.push([p, early]);
+          continue;
+        }
+        if (r.kind === 'place') {
+          const a = accepted.get(r.id);
+          const userId = r.userId!;
+          if (!a?.ok) {
+            replies.push([
+              p,
+              {
+                id: r.id,
+                ok: false,
+                code: (a?.code ?? 'internal_error') as never,
+                userId,
+                ...(a?.replayOf ? { replayOf: a.replayOf } : {}),
+              },
+            ]);
+            continue;
+          }
+          const result = this.place(r, userId, a);
+          this.record(r, result, fills, updates, touchedUsers, trades);
+          touchedUsers.add(userId);
+          if (p.resolve) answered.push(r.id);
+          replies.push([p, { id: r.id, ok: true, orderId: r.id, userId }]);
+        } else {
+          const ids = r.kind === 'cancel' ? [r.orderId] : this.book.idsOf(r.userId);
+          let cancelled = 0;
+          for (const id of ids) {
+            const o = this.book.get(id);
+            if (!o || o.owner !== r.userId) continue;
+            this.book.cancel(id);
+            this.keepMeta(id);
+            const m = this.meta.get(id)!;
+            this.meta.delete(id);
+            updates.set(id, { id, status: 'cancelled', reason: 'user', filledLots: m.filledLots });
+            touchedUsers.add(r.userId);
+            cancelled++;
+          }
+          replies.push([
+            p,
+            r.kind === 'cancel' && cancelled === 0
+              ? { id: r.id, ok: false, code: 'invalid_state' }
+              : { id: r.id, ok: true, cancelled },
+          ]);
+        }
+      }
+      this.nextSeq = seq;
+      const notices = this.notices(replies, touchedUsers, trades);
+      if (fills.length > 0 || updates.size > 0) {
+        for (const id of answered) {
+          const u = updates.get(id);
+          if (u) u.answer = true;
+        }
+        const settle = [
+          this.market.symbol,
+          this.epoch,
+          JSON.stringify(fills),
+          JSON.stringify([...updates.values()]),
+          notices.map((n) => n[0]),
+          notices.map((n) => n[1]),
+        ];
+        const [row] = await tx.queryAndCommit<{ r: OrderAnswerRow[] }>(
+          guessedOrders === null
+            ? 'SELECT spot_settle($1, $2, $3::jsonb, $4::jsonb, $5::text[], $6::text[]) AS r'
+            : 'SELECT spot_batch($1, $2, $7::jsonb, $8, $3::jsonb, $4::jsonb, $5::text[], $6::text[]) AS r',
+          guessedOrders === null ? settle : [...settle, guessedOrders, now],
+        );
+        const answers = new Map((row?.r ?? []).map((o) => [o.id, o]));
+        for (const [, reply] of replies) {
+          if (reply.ok && reply.orderId) {
+            const answer = answers.get(reply.orderId);
+            if (answer) reply.answer = answer;
+          }
+        }
+      } else if (notices.length > 0) {
+        await tx.queryAndCommit(
+          'SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)',
+          [notices.map((n) => n[0]), notices.map((n) => n[1])],
+        );
+      }
+      this.stats.batches++;
+      this.stats.orders += places.length;
+      this.stats.fills += fills.length;
+    });
     return replies;
   }
 
