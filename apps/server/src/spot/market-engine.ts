@@ -78,7 +78,10 @@ export interface BookDelta {
  * transaction (group commit): take the inbox, reserve and record the new orders
  * (spot_accept), match them in memory, write the fills and order states with their ledger
  * entries (spot_settle), publish the book's changes, commit. Only then are the requests
- * answered, so an acknowledged order and its fills are durable.
+ * answered, so an acknowledged order and its fills are durable. Most batches are matched
+ * before they are accepted and send accept and settlement as one statement (spot_batch,
+ * ADR 030); a refused order rolls that batch back, the book's undo() takes the matching
+ * back, and the batch runs the two-step way above.
  *
  * A failed batch (a deadlock with another market's engine, the database gone) leaves the
  * in-memory book ahead of the database: the book is rebuilt from the database and the
