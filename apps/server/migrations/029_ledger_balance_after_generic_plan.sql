@@ -1,0 +1,13 @@
+-- balance_after's lookup keeps one plan (found by the bench, 27 November: issue 17's part 10).
+--
+-- The BEFORE INSERT trigger on ledger_entries (015) reads the account's last entry for each
+-- user entry that a money function writes without balance_after: quick trades, deposits,
+-- withdrawals, chain credits, funding. Its query bounds user_id by a range (so the backward
+-- walk of ledger_entries_user_asset_id_idx stays the plan, 015 and 019). Once the table has
+-- statistics (autovacuum's ANALYZE, so always on a live installation), PostgreSQL's plan cache
+-- compared the generic plan's estimate for that range with the estimates of the plans made
+-- for each call's values, found the generic one dearer, and so planned the query again for
+-- every entry written: about 200 µs of planning for a 5–10 µs lookup, twice per quick trade
+-- (on the bench's machine a quick trade then cost 1.86 ms of PostgreSQL's CPU, 1.50 ms with
+-- this). The plan is the same either way; it is now made once per connection.
+ALTER FUNCTION ledger_entries_set_balance_after() SET plan_cache_mode = force_generic_plan;
