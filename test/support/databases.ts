@@ -35,3 +35,26 @@ export function availableDrivers(): Driver[] {
   console.warn(postgresSkipReason());
   return ['pglite'];
 }
+
+/**
+ * `n` KYC-verified users written straight into a migrated database (tests of the SQL
+ * functions themselves, no app): each with `inr` available and a USDT wallet (002's
+ * trigger). Their ids in creation order.
+ */
+export async function insertVerifiedUsers(
+  client: pg.Client,
+  n: number,
+  tag: string,
+  inr = '0',
+): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO users (email, full_name, phone, password_hash, kyc_status, balance)
+     SELECT $1 || '-' || g || '@example.com', 'Trader ' || g, '9876543210', 'no-password',
+            'verified', $3::numeric
+       FROM generate_series(1, $2::int) g
+     ORDER BY g
+     RETURNING id`,
+    [tag, n, inr],
+  );
+  return rows.map((r) => r.id);
+}

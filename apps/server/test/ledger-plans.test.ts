@@ -2,7 +2,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
 import { openPostgres } from '../../../test/support/server.ts';
-import { createPgDatabase, pgUrl, postgresSkipReason } from '../../../test/support/databases.ts';
+import {
+  createPgDatabase,
+  insertVerifiedUsers,
+  pgUrl,
+  postgresSkipReason,
+} from '../../../test/support/databases.ts';
 
 if (!pgUrl()) console.warn(postgresSkipReason());
 
@@ -32,16 +37,7 @@ describe.skipIf(!pgUrl())('ledger balance_after on PostgreSQL with statistics', 
     // connection, whose plans are made with those statistics (as a live server's are).
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
-    users = (
-      await setup.query<{ id: string }>(
-        `INSERT INTO users (email, full_name, phone, password_hash, kyc_status, balance)
-         SELECT 'plans-' || g || '@example.com', 'Plans ' || g, '9876543210', 'no-password',
-                'verified', 0
-           FROM generate_series(1, $1::int) g
-         RETURNING id`,
-        [USERS],
-      )
-    ).rows.map((r) => r.id);
+    users = await insertVerifiedUsers(setup, USERS, 'plans');
     // A history per user, then statistics of it.
     await setup.query(
       `SELECT spot_fund_account(u, 'INR', 1) FROM unnest($1::uuid[]) AS u,

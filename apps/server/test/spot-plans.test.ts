@@ -3,7 +3,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
 import { openPostgres } from '../../../test/support/server.ts';
-import { createPgDatabase, pgUrl, postgresSkipReason } from '../../../test/support/databases.ts';
+import {
+  createPgDatabase,
+  insertVerifiedUsers,
+  pgUrl,
+  postgresSkipReason,
+} from '../../../test/support/databases.ts';
 
 if (!pgUrl()) console.warn(postgresSkipReason());
 
@@ -63,17 +68,8 @@ describe.skipIf(!pgUrl())('spot_accept reads in a young database', () => {
          RETURNING epoch::text`,
       )
     ).rows[0]!.epoch;
-    // Verified traders with INR; each has a USDT wallet from sign-up (002's trigger).
-    users = (
-      await client.query<{ id: string }>(
-        `INSERT INTO users (email, full_name, phone, password_hash, kyc_status, balance)
-         SELECT 'young-' || g || '@example.com', 'Young ' || g, '9876543210', 'no-password',
-                'verified', 1000000
-           FROM generate_series(1, $1::int) g
-         RETURNING id`,
-        [USERS],
-      )
-    ).rows.map((r) => r.id);
+    // Verified traders with INR, each with a USDT wallet.
+    users = await insertVerifiedUsers(client, USERS, 'young', '1000000');
     client.on('notice', (n) => notices.push(n.message ?? ''));
     await client.query("LOAD 'auto_explain'");
     await client.query('SET auto_explain.log_min_duration = 0');
