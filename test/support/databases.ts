@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { openPglite, openPostgres, type Db } from './server.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -22,6 +23,18 @@ export async function createPgDatabase(): Promise<string> {
   const url = new URL(pgUrl());
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** A fresh database on the test server with every migration applied; its URL. */
+export async function createMigratedPgDatabase(): Promise<string> {
+  const url = await createPgDatabase();
+  const db = await openPostgres(url, 2);
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  return url;
 }
 
 export async function openTestDb(driver: Driver, poolSize?: number): Promise<Db> {

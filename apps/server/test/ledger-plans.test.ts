@@ -1,9 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/migrate.ts';
-import { openPostgres } from '../../../test/support/server.ts';
 import {
-  createPgDatabase,
+  createMigratedPgDatabase,
   insertVerifiedUsers,
   pgUrl,
   postgresSkipReason,
@@ -29,10 +27,7 @@ describe.skipIf(!pgUrl())('ledger balance_after on PostgreSQL with statistics', 
   let users: string[];
 
   beforeAll(async () => {
-    const url = await createPgDatabase();
-    const db = await openPostgres(url, 2);
-    await migrate(db);
-    await db.close();
+    const url = await createMigratedPgDatabase();
     // The history and its statistics come first; the writes counted below run on a new
     // connection, whose plans are made with those statistics (as a live server's are).
     const setup = new pg.Client({ connectionString: url });

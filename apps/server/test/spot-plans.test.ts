@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/migrate.ts';
-import { openPostgres } from '../../../test/support/server.ts';
 import {
-  createPgDatabase,
+  createMigratedPgDatabase,
   insertVerifiedUsers,
   pgUrl,
   postgresSkipReason,
@@ -54,10 +52,7 @@ describe.skipIf(!pgUrl())('spot_accept reads in a young database', () => {
   };
 
   beforeAll(async () => {
-    const url = await createPgDatabase();
-    const db = await openPostgres(url, 2);
-    await migrate(db);
-    await db.close();
+    const url = await createMigratedPgDatabase();
     client = new pg.Client({ connectionString: url });
     await client.connect();
     epoch = (
