@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { api, fundFromHouse } from '../../../test/support/money-helpers.ts';
 import { connect, listen, type TestSocket } from '../../../test/support/realtime-client.ts';
 import { textFrameHeader } from '../src/realtime/broadcast-frame.ts';
+import { userPayloads } from '../src/spot/market-engine.ts';
 
 /** ws's own framing, to hold ours to it. */
 const { frame } = (
@@ -21,6 +23,15 @@ describe('spot book frames, framed once for every socket', () => {
       );
       expect(Buffer.concat([textFrameHeader(n), payload]).equals(theirs), `length ${n}`).toBe(true);
     }
+  });
+
+  it('names the users of a batch 200 to a NOTIFY, each payload under 8000 bytes', () => {
+    const users = Array.from({ length: 450 }, () => randomUUID());
+    const payloads = userPayloads(users);
+    expect(payloads.map((p) => p.split(',').length)).toEqual([200, 200, 50]);
+    expect(Math.max(...payloads.map((p) => Buffer.byteLength(p)))).toBeLessThan(8000);
+    expect(payloads.join(',').split(',')).toEqual(users);
+    expect(userPayloads([])).toEqual([]);
   });
 
   describe('over real sockets', () => {
@@ -71,6 +82,86 @@ describe('spot book frames, framed once for every socket', () => {
           expect(m.bids.map((b) => b[0])).toContain((80 + i).toFixed(2));
         }
       }
+    });
+
+    it('tells each user whose orders a batch changed, both sides of a fill in one NOTIFY', async () => {
+      const http = api(t.app);
+      const seller = await signUpVerified(t.app);
+      const buyer = await signUpVerified(t.app);
+      await fundFromHouse(t.app.db, seller.id, 'USDT', '10');
+      await fundFromHouse(t.app.db, buyer.id, 'INR', '10000');
+      const socketOf = async (cookie: string) => {
+        const s = await connect(url, { headers: { cookie } });
+        sockets.push(s);
+        await s.next('snapshot');
+        return s;
+      };
+      const [sellerSocket, buyerSocket] = [
+        await socketOf(seller.cookie),
+        await socketOf(buyer.cookie),
+      ];
+      const payloads: string[] = [];
+      const unlisten = await t.app.db.listen('spot_user', (p) => payloads.push(p));
+      try {
+        const place = (cookie: string, side: 'buy' | 'sell') =>
+          http.post('/api/spot/orders', cookie, {
+            market: 'USDT-INR',
+            side,
+            type: 'limit',
+            price: '90.00',
+            quantity: '2',
+          });
+        expect((await place(seller.cookie, 'sell')).statusCode).toBe(201);
+        await sellerSocket.next('spotOrders');
+        await expect.poll(() => payloads).toEqual([seller.id]);
+        const taker = await place(buyer.cookie, 'buy');
+        expect(taker.json().order.status).toBe('filled');
+        await Promise.all([sellerSocket.next('spotOrders'), buyerSocket.next('spotOrders')]);
+        await expect.poll(() => payloads.length).toBe(2);
+        expect(payloads[1]!.split(',').sort()).toEqual([buyer.id, seller.id].sort());
+      } finally {
+        await unlisten();
+      }
+    });
+
+    it('builds no frame for a market nobody follows; its first subscriber starts from the copy kept', async () => {
+      const feed = t.app.spot!.feed;
+      const framed: string[] = [];
+      feed.on('frame', (market, _frame, snapshot) => {
+        if (!snapshot) framed.push(market);
+      });
+      const http = api(t.app);
+      const u = await signUpVerified(t.app);
+      await fundFromHouse(t.app.db, u.id, 'INR', '100000');
+      const bid = async (price: string) => {
+        const deltas = feed.stats.deltas;
+        const res = await http.post('/api/spot/orders', u.cookie, {
+          market: 'ETH-INR',
+          side: 'buy',
+          type: 'limit',
+          price,
+          quantity: '0.01',
+        });
+        expect(res.statusCode).toBe(201);
+        // The delta comes back over LISTEN after the answer.
+        await expect.poll(() => feed.stats.deltas).toBeGreaterThan(deltas);
+      };
+      await bid('200000');
+      expect(framed).toEqual([]);
+      expect(feed.book('ETH-INR')!.bids).toEqual([['200000', '0.0100']]);
+
+      const s = await connect(url);
+      sockets.push(s);
+      s.ws.send(JSON.stringify({ type: 'spotSubscribe', market: 'ETH-INR' }));
+      const snap = await s.next('spotBook');
+      expect(snap).toMatchObject({ snapshot: true, bids: [['200000', '0.0100']] });
+      await bid('200001');
+      expect(framed).toEqual(['ETH-INR']);
+      expect(await s.next('spotBook')).toMatchObject({
+        snapshot: false,
+        seq: snap.seq + 1,
+        bids: [['200001', '0.0100']],
+      });
     });
   });
 });

@@ -231,14 +231,17 @@ export class RealtimeHub {
     }
   }
 
-  /** A `spot_user` notification (payload: user id): the user's spot orders changed. */
+  /** A `spot_user` notification (payload: user ids, comma-separated): their spot orders changed. */
   onSpotUser(payload: string): void {
-    this.#signal(payload, { type: 'spotOrders' } satisfies SpotOrdersMessage);
+    for (const userId of payload.split(',')) {
+      this.#signal(userId, { type: 'spotOrders' } satisfies SpotOrdersMessage);
+    }
   }
 
   /** Book frames of the spot exchange (ADR 018) go to the sockets following that market. */
   attachSpot(feed: SpotBookFeed): void {
     this.spot = feed;
+    feed.setAudience((market) => this.bySpotMarket.has(market));
     feed.on('frame', (market, frame, snapshot) => this.onSpotFrame(market, frame, snapshot));
   }
 

@@ -32,6 +32,8 @@ export class SpotBookFeed extends EventEmitter<{
 }> {
   private readonly state = new Map<string, MarketState>();
   private unlisten: (() => Promise<void>) | null = null;
+  /** Whether a market's delta frames have anyone to go to (the realtime hub says). */
+  private audience: (market: string) => boolean = () => true;
   readonly stats = { deltas: 0, reloads: 0 };
 
   constructor(
@@ -53,6 +55,14 @@ export class SpotBookFeed extends EventEmitter<{
 
   async stop(): Promise<void> {
     await this.unlisten?.();
+  }
+
+  /**
+   * Who receives the frames: a delta's frame is built only for a market someone follows
+   * (the copy of the book is kept either way; a new subscriber starts from its snapshot).
+   */
+  setAudience(audience: (market: string) => boolean): void {
+    this.audience = audience;
   }
 
   has(market: string): boolean {
@@ -113,6 +123,7 @@ export class SpotBookFeed extends EventEmitter<{
     s.seq += 1;
     s.snapshot = null;
     this.stats.deltas++;
+    if (!this.audience(delta.market)) return;
     const message: SpotBookMessage = {
       type: 'spotBook',
       market: delta.market,

@@ -47,7 +47,9 @@ interface OrderMeta {
 /** The engine's answer to a remote instance, over NOTIFY spot_done (payload ≤ 8000 bytes). */
 export const DONE_CHANNEL = 'spot_done';
 export const BOOK_CHANNEL = 'spot_book';
+/** Users whose spot orders changed: their ids, comma-separated. */
 export const USER_CHANNEL = 'spot_user';
+const USERS_PER_NOTIFY = 200;
 export const INBOX_CHANNEL = 'spot_inbox';
 
 /**
@@ -709,9 +711,22 @@ export class MarketEngine {
       if (text.length > 7900) text = JSON.stringify({ ...message, trades: trades.slice(-5) });
       payloads.push([BOOK_CHANNEL, text]);
     }
-    for (const u of users) payloads.push([USER_CHANNEL, u]);
+    for (const p of userPayloads(users)) payloads.push([USER_CHANNEL, p]);
     return payloads;
   }
+}
+
+/**
+ * The payloads of USER_CHANNEL for these users: their ids joined by commas, 200 to a payload
+ * (7,399 bytes at most, under PostgreSQL's 8000).
+ */
+export function userPayloads(users: Iterable<string>): string[] {
+  const ids = [...users];
+  const out: string[] = [];
+  for (let i = 0; i < ids.length; i += USERS_PER_NOTIFY) {
+    out.push(ids.slice(i, i + USERS_PER_NOTIFY).join(','));
+  }
+  return out;
 }
 
 /** A request and its answer, once its batch has committed. */
