@@ -21,6 +21,7 @@ import { AdminPage } from './page-models/admin-page.ts';
 import { DashboardPage } from './page-models/dashboard-page.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { PaymentPage } from './page-models/payment-page.ts';
+import { SecurityPage } from './page-models/security-page.ts';
 import { SignupPage } from './page-models/signup-page.ts';
 import { WithdrawPage } from './page-models/withdraw-page.ts';
 
@@ -96,6 +97,18 @@ describe.skipIf(Boolean(skip))('account recovery and security in the browser', (
     const link = linkIn(second, '/verify-email');
     await noToasts(page);
     await screenshotBothSizes(page, 'email-banner', looksRight(banner.root, banner.resend));
+
+    // The Security page's E-mail card says it, with its own button: the banner stands down.
+    const security = new SecurityPage(page);
+    await security.open();
+    await security.shell.dismissDialog();
+    await expect(security.email).toContainText('Not verified');
+    await expect(banner.root).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send a new link' })).toHaveCount(1);
+    // It leads the page while the address is unverified.
+    const top = async (l: Locator) => (await l.boundingBox())!.y;
+    expect(await top(security.email)).toBeLessThan(await top(security.twoFactor));
+    await screenshotBothSizes(page, 'security-email-unverified', looksRight(security.email));
 
     const verify = new VerifyEmailPage(page);
     await verify.open(link);

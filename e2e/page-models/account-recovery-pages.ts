@@ -96,7 +96,7 @@ export class EmailBanner {
     return this.page.locator('section').filter({ hasText: 'Please verify your email address.' });
   }
   get resend(): Locator {
-    return this.root.getByRole('button', { name: /^(Send a new link|Sending\.\.\.)$/ });
+    return this.root.getByRole('button', { name: /^(Send a new link|Sending…)$/ });
   }
 }
 

@@ -1,22 +1,26 @@
 import { MailWarning } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { useResendVerification } from '@/features/dashboard/api/resend-verification.ts';
+import { paths } from '@/config/paths.ts';
+import { useResendVerification } from '@/lib/auth/api/resend-verification.ts';
 
 /** Not a contracts message: only a lost connection or a server fault gets here. */
 const RESEND_FAILED = 'The link could not be sent. Please try again.';
 
 /**
  * Above every dashboard page while the sign-up address is unconfirmed: withdrawals wait for it
- * (issue 16). Gone as soon as the user's emailVerified turns true.
+ * (issue 16). Gone as soon as the user's emailVerified turns true, and on the Security page,
+ * whose E-mail card says the same with the same button.
  */
 export function EmailBanner() {
   const { user, refreshSession } = useAuth();
   const resend = useResendVerification();
-  if (!user || user.emailVerified) return null;
+  const { pathname } = useLocation();
+  if (!user || user.emailVerified || pathname === paths.dashboard.security) return null;
 
   async function send() {
     try {
@@ -52,7 +56,7 @@ export function EmailBanner() {
           onClick={() => void send()}
           disabled={resend.isPending}
         >
-          {resend.isPending ? 'Sending...' : 'Send a new link'}
+          {resend.isPending ? 'Sending…' : 'Send a new link'}
         </Button>
       </section>
     </div>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { useResendVerification } from '@/features/security/api/resend-verification.ts';
+import { useResendVerification } from '@/lib/auth/api/resend-verification.ts';
 import { invalidateSecurity } from '@/features/security/api/invalidate.ts';
 import { Pill, SecurityCard } from './security-card.tsx';
 

@@ -64,12 +64,15 @@ export default function SecurityPage() {
         ) : (
           <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
             <div className="space-y-5">
+              {/* An address still to verify is what to do first here (the dashboard's banner
+                  stands down on this page), so its card leads. */}
+              {overview.data.emailVerified ? null : <EmailCard email={email} verified={false} />}
               <TwoFactorCard totp={overview.data.totp} email={email} autoStart={forAdmin} />
               <PasskeysCard passkeys={overview.data.passkeys} />
             </div>
             <div className="space-y-5">
               {user ? <ProfileCard user={user} /> : null}
-              <EmailCard email={email} verified={overview.data.emailVerified} />
+              {overview.data.emailVerified ? <EmailCard email={email} verified /> : null}
               <PasswordCard changedAt={overview.data.passwordChangedAt} />
             </div>
           </div>

@@ -2,9 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, type MessageResponse } from '@sikka/contracts';
 import { api } from '@/lib/api-client.ts';
 
-/** POST /api/auth/email/resend: a new verification link; 409 invalid_state once verified. */
+/**
+ * POST /api/auth/email/resend: 202 and a new link by mail; 409 invalid_state once verified.
+ * Shared by the dashboard's banner and the Security page's E-mail card.
+ */
 export function resendVerification(): Promise<MessageResponse> {
-  return api.post('/api/auth/email/resend', undefined, { schema: messageResponseSchema });
+  return api.post('/api/auth/email/resend', {}, { schema: messageResponseSchema });
 }
 
 export function useResendVerification() {
