@@ -228,17 +228,35 @@ describe.skipIf(Boolean(skip))('account recovery and security in the browser', (
     await expect.poll(() => isFocused(dialog.code)).toBe(true);
     await screenshotBothSizes(page, 'step-up-dialog', looksRight(dialog.code, dialog.confirm));
 
+    // A wrong code is refused in the same open dialog: it never closes and opens again.
+    const opened = await dialog.root.elementHandle();
     await dialog.enter('000000');
     await expect(dialog.error).toHaveText(messages.security.codeInvalid);
+    expect(await opened!.evaluate((el) => el.isConnected)).toBe(true);
     await expect(dialog.code).toHaveValue('');
+    await expect.poll(() => isFocused(dialog.code)).toBe(true);
     await screenshotBothSizes(
       page,
       'step-up-dialog-wrong',
       looksRight(dialog.error, dialog.confirm),
     );
-    // The code that turned TOTP on cannot be used again: the next step's code.
+    // The code that turned TOTP on cannot be used again: the next step's code. While it is
+    // checked (the answer held back here), the dialog stays open and says so.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/api/me/bank-accounts',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await dialog.code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await page.keyboard.press('Enter');
+    const checking = dialog.root.getByRole('button', { name: 'Checking…' });
+    await screenshotBothSizes(page, 'step-up-dialog-checking', looksRight(checking));
+    release();
     await payment.shell.toast(messages.bankAccounts.added, 'success').waitFor();
     await expect(dialog.root).toHaveCount(0);
     await expect(payment.accounts('HDFC Bank')).toHaveCount(1);

@@ -221,6 +221,48 @@ describe('step-up (a second factor asked again)', () => {
     expect(prompt).not.toHaveBeenCalled();
   });
 
+  it('tells the prompt once the request it gave a code for has its answer, not before', async () => {
+    stubAnswers(
+      refusal('two_factor_required', 'Enter the code'),
+      refusal('two_factor_invalid', 'That code is not right'),
+      Response.json({ ok: true }),
+    );
+    const events: string[] = [];
+    const codes = ['111111', '222222'];
+    unregister = setSecondFactorPrompt(
+      async (_message, reason) => {
+        events.push(`ask ${reason}`);
+        return codes.shift() ?? null;
+      },
+      () => events.push('settled'),
+    );
+    await expect(api.post('/api/withdrawals', {})).resolves.toEqual({ ok: true });
+    // A wrong code asks again with the prompt still open; only the answer settles it.
+    expect(events).toEqual(['ask required', 'ask invalid', 'settled']);
+
+    // Settled too when the answer is a refusal of another kind, or the network fails.
+    events.length = 0;
+    codes.push('333333');
+    stubAnswers(
+      refusal('two_factor_required', 'Enter the code'),
+      refusal('email_unverified', 'Verify your e-mail'),
+    );
+    await expect(api.post('/api/withdrawals', {})).rejects.toMatchObject({
+      code: 'email_unverified',
+    });
+    expect(events).toEqual(['ask required', 'settled']);
+
+    // Not when no code was given: no request asked, or the person declined.
+    events.length = 0;
+    stubAnswers(Response.json({ ok: true }));
+    await api.get('/api/me');
+    stubAnswers(refusal('two_factor_required', 'Enter the code'));
+    await expect(api.post('/api/withdrawals', {})).rejects.toMatchObject({
+      code: 'two_factor_required',
+    });
+    expect(events).toEqual(['ask required']);
+  });
+
   it('forgets a prompt once its clean-up ran', async () => {
     const prompt = vi.fn(async () => '123456');
     setSecondFactorPrompt(prompt)();

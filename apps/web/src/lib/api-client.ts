@@ -82,15 +82,25 @@ export type SecondFactorPrompt = (
 ) => Promise<string | null>;
 
 let secondFactorPrompt: SecondFactorPrompt | null = null;
+let secondFactorSettled: (() => void) | null = null;
 
 /**
- * Registers the app's one second-factor prompt (a dialog), or removes it with null. Returns a
- * function that removes it again, for an effect's clean-up.
+ * Registers the app's one second-factor prompt (a dialog), or removes it with null. `settled`
+ * is told when a request it gave a code for has its answer, good or bad (a wrong code asks
+ * again instead), so the prompt can stay open while the code is checked. Returns a function
+ * that removes them again, for an effect's clean-up.
  */
-export function setSecondFactorPrompt(prompt: SecondFactorPrompt | null): () => void {
+export function setSecondFactorPrompt(
+  prompt: SecondFactorPrompt | null,
+  settled: (() => void) | null = null,
+): () => void {
   secondFactorPrompt = prompt;
+  secondFactorSettled = settled;
   return () => {
-    if (secondFactorPrompt === prompt) secondFactorPrompt = null;
+    if (secondFactorPrompt === prompt) {
+      secondFactorPrompt = null;
+      secondFactorSettled = null;
+    }
   };
 }
 
@@ -135,14 +145,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     init.body = JSON.stringify(options.body);
   }
   let res = await send(path, init);
-  while (!res.ok) {
-    const error = parseApiError(res.status, await res.text());
-    const prompt = secondFactorPrompt;
-    if (res.status !== 403 || !STEP_UP_CODES.has(error.code) || !prompt) throw error;
-    const reason = error.code === 'two_factor_invalid' ? 'invalid' : 'required';
-    const code = await prompt(error.message, reason);
-    if (code === null) throw error;
-    res = await send(path, { ...init, headers: { ...headers, [TWO_FACTOR_HEADER]: code } });
+  let settled: (() => void) | null = null;
+  try {
+    while (!res.ok) {
+      const error = parseApiError(res.status, await res.text());
+      const prompt = secondFactorPrompt;
+      if (res.status !== 403 || !STEP_UP_CODES.has(error.code) || !prompt) throw error;
+      const reason = error.code === 'two_factor_invalid' ? 'invalid' : 'required';
+      const code = await prompt(error.message, reason);
+      if (code === null) throw error;
+      settled = secondFactorSettled;
+      res = await send(path, { ...init, headers: { ...headers, [TWO_FACTOR_HEADER]: code } });
+    }
+  } finally {
+    settled?.();
   }
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json();

@@ -9,6 +9,10 @@ export interface SecondFactorDialogProps {
   message: string;
   /** The last code was refused: the message is shown as the field's error. */
   invalid: boolean;
+  /** Numbers the asks of this dialog: each starts with an empty field. */
+  attempt: number;
+  /** The code was given and is being checked: the dialog waits for the answer. */
+  checking: boolean;
   /** A code (the app's or a backup code), or null for Cancel, Escape and the X. */
   onDone(code: string | null): void;
 }
@@ -18,12 +22,30 @@ export interface SecondFactorDialogProps {
  * password) needs when two-factor is on. Opened by the API client's step-up prompt; its own
  * chunk, loaded the first time it is needed.
  */
-export default function SecondFactorDialog({ message, invalid, onDone }: SecondFactorDialogProps) {
+export default function SecondFactorDialog(props: SecondFactorDialogProps) {
+  const { message, invalid, onDone } = props;
+  return (
+    <DialogSheet
+      open
+      onClose={() => onDone(null)}
+      title="Confirm it's you"
+      description={invalid ? messages.security.codeRequiredAgain : message}
+    >
+      {/* A new ask (a wrong code) starts a fresh, focused field in the same open dialog. */}
+      <CodeForm key={props.attempt} {...props} />
+    </DialogSheet>
+  );
+}
+
+function CodeForm({ message, invalid, checking, onDone }: SecondFactorDialogProps) {
   const [code, setCode] = useState('');
   const [empty, setEmpty] = useState(false);
+  // The refused code's message stays until the next code is typed over it.
+  const [typed, setTyped] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (checking) return;
     const trimmed = code.trim();
     if (trimmed === '') {
       setEmpty(true);
@@ -32,33 +54,27 @@ export default function SecondFactorDialog({ message, invalid, onDone }: SecondF
     onDone(trimmed);
   }
 
-  const error = empty ? messages.security.codeRequired : invalid ? message : undefined;
+  const error = empty ? messages.security.codeRequired : invalid && !typed ? message : undefined;
   return (
-    <DialogSheet
-      open
-      onClose={() => onDone(null)}
-      title="Confirm it's you"
-      description={invalid ? messages.security.codeRequiredAgain : message}
-    >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <SecondFactorCodeField
-          hint="The 6-digit code from your authenticator app, or a backup code."
-          error={error}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setEmpty(false);
-          }}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" size="md" onClick={() => onDone(null)}>
-            Cancel
-          </Button>
-          <Button type="submit" size="md">
-            Confirm
-          </Button>
-        </div>
-      </form>
-    </DialogSheet>
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <SecondFactorCodeField
+        hint="The 6-digit code from your authenticator app, or a backup code."
+        error={error}
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setEmpty(false);
+          setTyped(true);
+        }}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" size="md" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+        <Button type="submit" size="md" disabled={checking}>
+          {checking ? 'Checking…' : 'Confirm'}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -8,17 +8,24 @@ const SecondFactorDialog = deferred(() => import('./second-factor-dialog.tsx'));
 interface Ask {
   message: string;
   invalid: boolean;
-  /** Numbers the asks, so each opens with a fresh, empty field. */
+  /** Numbers the dialogs, so each opens fresh; kept while a wrong code is asked again. */
   round: number;
+  /** Numbers the asks, so each starts with an empty field. */
+  attempt: number;
+  /** A code was given and its request is on its way: the dialog stays open, waiting. */
+  checking: boolean;
   resolve(code: string | null): void;
 }
 
 let rounds = 0;
+let attempts = 0;
 
 /**
  * Registers the API client's step-up prompt once for the whole app and shows "Confirm it's
  * you" while a request waits for a code. Requests that ask while the dialog is open share its
- * answer (a code is good once, but each of them would have needed the person anyway).
+ * answer (a code is good once, but each of them would have needed the person anyway). After a
+ * code is given the dialog stays open until its request has an answer: a wrong code is shown
+ * in the same dialog, without it closing and opening again.
  */
 export function SecondFactorPrompt() {
   const [ask, setAsk] = useState<Ask | null>(null);
@@ -30,24 +37,32 @@ export function SecondFactorPrompt() {
         new Promise<string | null>((resolve) => {
           waiting.push(resolve);
           if (waiting.length > 1) return;
-          rounds += 1;
-          setAsk({
+          attempts += 1;
+          const attempt = attempts;
+          setAsk((open) => ({
             message,
             invalid: reason === 'invalid',
-            round: rounds,
+            round: open ? open.round : ++rounds,
+            attempt,
+            checking: false,
             resolve(code) {
               const all = waiting;
               waiting = [];
               for (const done of all) done(code);
             },
-          });
+          }));
         }),
+      // Only a dialog waiting on its code closes: one asking again stays.
+      () => setAsk((open) => (open?.checking ? null : open)),
     );
   }, []);
 
   if (!ask) return null;
   const finish = (code: string | null) => {
-    setAsk(null);
+    const { attempt } = ask;
+    setAsk((open) =>
+      open?.attempt !== attempt ? open : code === null ? null : { ...open, checking: true },
+    );
     ask.resolve(code);
   };
   return (
@@ -55,6 +70,8 @@ export function SecondFactorPrompt() {
       key={ask.round}
       message={ask.message}
       invalid={ask.invalid}
+      attempt={ask.attempt}
+      checking={ask.checking}
       onDone={finish}
       failed={openedPartFailed('The confirmation', 'top', () => finish(null))}
     />
