@@ -49,7 +49,6 @@ export const DONE_CHANNEL = 'spot_done';
 export const BOOK_CHANNEL = 'spot_book';
 /** Users whose spot orders changed: their ids, comma-separated. */
 export const USER_CHANNEL = 'spot_user';
-const USERS_PER_NOTIFY = 200;
 export const INBOX_CHANNEL = 'spot_inbox';
 
 /**
@@ -693,9 +692,7 @@ export class MarketEngine {
     const remote = replies.filter(([p]) => p.inboxId !== undefined).map(([, r]) => r);
     const payloads: Array<[string, string]> = [];
     // Several answers share a NOTIFY, each payload kept under PostgreSQL's 8000 bytes.
-    for (let i = 0; i < remote.length; i += 40) {
-      payloads.push([DONE_CHANNEL, JSON.stringify(remote.slice(i, i + 40))]);
-    }
+    for (const part of chunks(remote, 40)) payloads.push([DONE_CHANNEL, JSON.stringify(part)]);
     const view = bookView(this.book, this.market);
     const delta = diffViews(this.view, view);
     this.view = view;
@@ -721,11 +718,12 @@ export class MarketEngine {
  * (7,399 bytes at most, under PostgreSQL's 8000).
  */
 export function userPayloads(users: Iterable<string>): string[] {
-  const ids = [...users];
-  const out: string[] = [];
-  for (let i = 0; i < ids.length; i += USERS_PER_NOTIFY) {
-    out.push(ids.slice(i, i + USERS_PER_NOTIFY).join(','));
-  }
+  return chunks([...users], 200).map((ids) => ids.join(','));
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 

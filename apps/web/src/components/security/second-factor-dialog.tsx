@@ -39,22 +39,20 @@ export default function SecondFactorDialog(props: SecondFactorDialogProps) {
 
 function CodeForm({ message, invalid, checking, onDone }: SecondFactorDialogProps) {
   const [code, setCode] = useState('');
-  const [empty, setEmpty] = useState(false);
-  // The refused code's message stays until the next code is typed over it.
-  const [typed, setTyped] = useState(false);
+  // The refused code's message, until the next code is typed over it.
+  const [error, setError] = useState(invalid ? message : undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (checking) return;
     const trimmed = code.trim();
     if (trimmed === '') {
-      setEmpty(true);
+      setError(messages.security.codeRequired);
       return;
     }
     onDone(trimmed);
   }
 
-  const error = empty ? messages.security.codeRequired : invalid && !typed ? message : undefined;
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       <SecondFactorCodeField
@@ -63,8 +61,7 @@ function CodeForm({ message, invalid, checking, onDone }: SecondFactorDialogProp
         value={code}
         onChange={(value) => {
           setCode(value);
-          setEmpty(false);
-          setTyped(true);
+          setError(undefined);
         }}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

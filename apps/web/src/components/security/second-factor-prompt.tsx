@@ -8,7 +8,8 @@ const SecondFactorDialog = deferred(() => import('./second-factor-dialog.tsx'));
 interface Ask {
   message: string;
   invalid: boolean;
-  /** Numbers the dialogs, so each opens fresh; kept while a wrong code is asked again. */
+  /** Numbers the dialogs (the first ask's attempt), so each opens fresh; kept while a wrong
+   *  code is asked again. */
   round: number;
   /** Numbers the asks, so each starts with an empty field. */
   attempt: number;
@@ -17,7 +18,6 @@ interface Ask {
   resolve(code: string | null): void;
 }
 
-let rounds = 0;
 let attempts = 0;
 
 /**
@@ -42,7 +42,7 @@ export function SecondFactorPrompt() {
           setAsk((open) => ({
             message,
             invalid: reason === 'invalid',
-            round: open ? open.round : ++rounds,
+            round: open ? open.round : attempt,
             attempt,
             checking: false,
             resolve(code) {

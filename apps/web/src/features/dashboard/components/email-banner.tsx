@@ -6,10 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
-import { useResendVerification } from '@/lib/auth/api/resend-verification.ts';
-
-/** Not a contracts message: only a lost connection or a server fault gets here. */
-const RESEND_FAILED = 'The link could not be sent. Please try again.';
+import { RESEND_FAILED, useResendVerification } from '@/lib/auth/api/resend-verification.ts';
 
 /**
  * Above every dashboard page while the sign-up address is unconfirmed: withdrawals wait for it

@@ -5,11 +5,9 @@ import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { useResendVerification } from '@/lib/auth/api/resend-verification.ts';
+import { RESEND_FAILED, useResendVerification } from '@/lib/auth/api/resend-verification.ts';
 import { invalidateSecurity } from '@/features/security/api/invalidate.ts';
 import { Pill, SecurityCard } from './security-card.tsx';
-
-const RESEND_FAILED = 'The link could not be sent. Please try again.';
 
 /** The sign-up address, whether its link was followed, and a new link when it was not. */
 export function EmailCard({ email, verified }: { email: string; verified: boolean }) {
