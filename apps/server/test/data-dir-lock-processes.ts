@@ -25,7 +25,7 @@ export interface Proc {
   pid: number;
   /** stdout + stderr so far. */
   output(): string;
-  /** Resolves with the exit code (null when killed by a signal). */
+  /** Resolves with the exit code (null when killed by a signal) once its output is all read. */
   exited: Promise<number | null>;
   running(): boolean;
 }
@@ -54,8 +54,10 @@ export function spawnTs(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // 'close', not 'exit': 'exit' may come before the last of the child's output has been read,
+  // and tests read output() once this resolves. (Nothing the child starts inherits its pipes.)
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('close', (code) => resolve(code)),
   );
   const proc: Proc = {
     child,

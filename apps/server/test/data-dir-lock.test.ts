@@ -149,7 +149,11 @@ describe('DATA_DIR lock: the lock module', { timeout: 120_000 }, () => {
             if (!seenReady) seenReady = true;
             else resolve(line);
           });
-          void p.exited.then(() => reject(new Error(`contender exited:\n${p.output()}`)));
+          // Not on 'exit': a loser prints its answer and exits at once, and the child's 'exit'
+          // may come before its last stdout line has been read. Its stdout's end comes after.
+          lines.once('close', () =>
+            reject(new Error(`contender ended without an answer:\n${p.output()}`)),
+          );
         }),
       );
       children.push(p);
