@@ -229,6 +229,49 @@ describe.skipIf(Boolean(skip))('account security in the browser', () => {
     }
   });
 
+  it('step-up with a passkey: "Use a passkey" confirms in place of a code; a failed one keeps the dialog', async () => {
+    const account = await verifiedAccount();
+    const page = await localPage(account);
+    const authenticator = await addVirtualAuthenticator(page);
+    const security = new SecurityPage(page);
+    await security.open();
+    await security.addPasskey.click();
+    await security.passkeyName.fill('Phone');
+    await security.passkeyContinue.click();
+    await expect(security.passkeyItems).toHaveCount(1);
+    await turnOnTotp(security);
+    await security.savedThem.click();
+    await expect(security.backupCodesLeft).toHaveText('10');
+    // The sign-up's session had no passkey yet; the page shows when it was last used.
+    await expect(security.passkeyItems.first()).toContainText('Last used never');
+
+    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    const usePasskey = stepUp.getByRole('button', { name: 'Use a passkey' });
+    await security.newBackupCodes.click();
+    await security.confirm('Make new codes');
+    await expect(usePasskey).toBeVisible(LIVE);
+    await screenshotBothSizes(
+      page,
+      'step-up-dialog-passkey',
+      looksRight(stepUp.getByLabel('Authentication code'), usePasskey),
+    );
+
+    // The person fails the fingerprint: said in the dialog, which stays, and nothing is sent.
+    await authenticator.setUserVerified(false);
+    await usePasskey.click();
+    await expect(stepUp.getByRole('alert')).toHaveText(messages.security.passkeyNotUsed, LIVE);
+    await expect(stepUp).toBeVisible();
+    await expect(security.backupCodes).toHaveCount(0);
+
+    // Then passes it: the passkey's answer confirms, no code typed; the new set shows once.
+    await authenticator.setUserVerified(true);
+    await usePasskey.click();
+    await expect(stepUp).toHaveCount(0, LIVE);
+    await expect(security.backupCodes).toHaveCount(10);
+    await security.savedThem.click();
+    await expect(security.passkeyItems.first()).not.toContainText('Last used never');
+  });
+
   it('?setup=admin (where the admin tools send an admin without it) says why and opens the set-up', async () => {
     const account = await verifiedAccount();
     const page = await pageFor(account, VIEWPORTS.mobile);

@@ -5,10 +5,10 @@ import type { CDPSession, Page } from 'playwright-core';
  * authenticator that keeps discoverable credentials, verifies the user and answers at once, so
  * passkey ceremonies run headless. The page must be on a host name (localhost), not an IP.
  */
-export async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
+export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -18,5 +18,16 @@ export async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
       automaticPresenceSimulation: true,
     },
   });
-  return cdp;
+  return {
+    cdp,
+    async setUserVerified(isUserVerified) {
+      await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified });
+    },
+  };
+}
+
+export interface VirtualAuthenticator {
+  cdp: CDPSession;
+  /** false: the person fails the PIN or fingerprint, so a ceremony that requires it fails. */
+  setUserVerified(isUserVerified: boolean): Promise<void>;
 }

@@ -276,6 +276,7 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   'POST /api/auth/two-factor/totp/disable': { access: 'user', probe: withCode({}) },
   'POST /api/auth/two-factor/backup-codes': { access: 'user', probe: withCode({}) },
   'POST /api/auth/passkeys/registration-options': { access: 'user', probe: withCode({}) },
+  'POST /api/auth/step-up/passkey-options': { access: 'user' },
   'POST /api/auth/passkeys': {
     access: 'user',
     probe: () => json({ name: 'Laptop', response: {} }),

@@ -290,6 +290,7 @@ export const messages = {
     passkeyNeedsName:
       'Passkeys need the site to be opened by its name (e.g. localhost), not by an IP address',
     passkeyExpired: 'The passkey request timed out. Please try again.',
+    passkeyNotUsed: 'The passkey was not used. Try it again, or type a code instead.',
     sessionNotFound: 'This session has already ended',
   },
   router: {

@@ -11,6 +11,12 @@ export const PASSKEY_COOKIE = 'sikka_passkey';
 export const DEVICE_COOKIE = 'sikka_device';
 /** The header that carries a second-factor code to a route that asks for one again. */
 export const TWO_FACTOR_HEADER = 'x-two-factor-code';
+/**
+ * Instead of a code, a user with TOTP on may confirm with one of their passkeys: the browser's
+ * WebAuthn assertion (for the challenge of POST /api/auth/step-up/passkey-options) as JSON,
+ * base64url-encoded, in this header.
+ */
+export const TWO_FACTOR_PASSKEY_HEADER = 'x-two-factor-passkey';
 /** A password-reset link works this long. */
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
 /** An e-mail verification link works this long. */
@@ -183,6 +189,9 @@ export const passkeyLoginRequestSchema = z.object({
 });
 export type PasskeyLoginRequest = z.input<typeof passkeyLoginRequestSchema>;
 export const passkeyResponseSchema = z.object({ passkey: passkeySchema });
+/** Answer of POST /api/auth/step-up/passkey-options: null when the user has no passkey. */
+export const stepUpPasskeyOptionsSchema = z.object({ options: webauthnOptionsSchema.nullable() });
+export type StepUpPasskeyOptions = z.infer<typeof stepUpPasskeyOptionsSchema>;
 
 /** In-app notices (a new sign-in, …), newest first, with the unread count for the header. */
 export const notificationSchema = z.object({

@@ -4,9 +4,16 @@ import { hashToken, newSessionToken } from './tokens.ts';
 /**
  * Short-lived server-side state between two requests of one sign-in or passkey ceremony
  * (auth_challenges, migration 020), found by the SHA-256 of a random token the browser holds in
- * an httpOnly cookie, or for a signed-in user's passkey registration by the user.
+ * an httpOnly cookie, or for a signed-in user's passkey registration or step-up by the user.
  */
-export type ChallengePurpose = 'two_factor_login' | 'passkey_login' | 'passkey_register';
+export type ChallengePurpose =
+  'two_factor_login' | 'passkey_login' | 'passkey_register' | 'passkey_step_up';
+
+/** Ceremonies of a signed-in user, found by the user: one at a time, a new one replaces the last. */
+const ONE_PER_USER: ReadonlySet<ChallengePurpose> = new Set([
+  'passkey_register',
+  'passkey_step_up',
+]);
 
 export type ChallengeRow = {
   token_hash: string;
@@ -24,8 +31,7 @@ export async function createChallenge(
   now: Date,
 ): Promise<string> {
   const token = newSessionToken();
-  if (purpose === 'passkey_register' && fields.userId) {
-    // One registration at a time per user: a new one replaces the last.
+  if (ONE_PER_USER.has(purpose) && fields.userId) {
     await db.query('DELETE FROM auth_challenges WHERE user_id = $1 AND purpose = $2', [
       fields.userId,
       purpose,

@@ -211,14 +211,96 @@ export async function verifyPasskeyLogin(
   if (!challenge?.challenge) {
     throw new DomainError('passkey_failed', messages.security.passkeyExpired);
   }
-  const id = typeof response.id === 'string' ? response.id : '';
-  const [row] = await db.query<PasskeyRow>('SELECT * FROM passkeys WHERE id = $1', [id]);
+  const [row] = await db.query<PasskeyRow>('SELECT * FROM passkeys WHERE id = $1', [
+    assertionId(response),
+  ]);
   if (!row) throw new DomainError('passkey_failed', messages.security.passkeyNotFound);
+  if (!(await checkAssertion(db, row, challenge.challenge, rp, response, now))) throw failed();
+  const user = await findUserById(db, row.user_id);
+  if (!user) throw failed();
+  return user;
+}
+
+/**
+ * Options for confirming a step-up with one of the signed-in user's own passkeys, or null when
+ * they have none. Its challenge waits server-side for the repeated request (one per user).
+ */
+export async function stepUpOptions(
+  db: Queryable,
+  userId: string,
+  rp: RelyingParty,
+  now: Date,
+): Promise<Record<string, unknown> | null> {
+  const mine = await db.query<{ id: string; transports: string[] }>(
+    'SELECT id, transports FROM passkeys WHERE user_id = $1 ORDER BY created_at, id',
+    [userId],
+  );
+  if (mine.length === 0) return null;
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'required',
+    timeout: PASSKEY_CEREMONY_MS,
+    allowCredentials: mine.map((c) => ({
+      id: c.id,
+      transports: c.transports as AuthenticatorTransport[],
+    })),
+  });
+  await createChallenge(
+    db,
+    'passkey_step_up',
+    { userId, challenge: options.challenge },
+    PASSKEY_CEREMONY_MS,
+    now,
+  );
+  return options as unknown as Record<string, unknown>;
+}
+
+/**
+ * Checks a step-up's passkey assertion: the user's waiting challenge (used up either way) and
+ * one of the user's own passkeys. Refusals are `two_factor_invalid`, so the app asks again.
+ */
+export async function verifyStepUpPasskey(
+  db: Queryable,
+  userId: string,
+  rp: RelyingParty,
+  response: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  const refuse = (message: string) => new DomainError('two_factor_invalid', message);
+  const challenge = await takeChallenge(db, { userId }, 'passkey_step_up', now);
+  if (!challenge?.challenge) throw refuse(messages.security.passkeyExpired);
+  // Only the caller's own passkeys: another user's, even a valid one, proves nothing here.
+  const [row] = await db.query<PasskeyRow>(
+    'SELECT * FROM passkeys WHERE id = $1 AND user_id = $2',
+    [assertionId(response), userId],
+  );
+  if (!row) throw refuse(messages.security.passkeyNotFound);
+  if (!(await checkAssertion(db, row, challenge.challenge, rp, response, now))) {
+    throw refuse(messages.security.passkeyFailed);
+  }
+}
+
+const assertionId = (response: Record<string, unknown>): string =>
+  typeof response.id === 'string' ? response.id : '';
+
+/**
+ * Verifies an assertion of `row`'s passkey against `challenge` (user verification required) and
+ * records its use. False when it does not verify, or when its signature counter did not grow
+ * (for an authenticator that keeps one): a cloned key.
+ */
+async function checkAssertion(
+  db: Queryable,
+  row: PasskeyRow,
+  challenge: string,
+  rp: RelyingParty,
+  response: Record<string, unknown>,
+  now: Date,
+): Promise<boolean> {
   let result;
   try {
     result = await verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
-      expectedChallenge: challenge.challenge,
+      expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
@@ -230,17 +312,13 @@ export async function verifyPasskeyLogin(
       },
     });
   } catch {
-    throw failed();
+    return false;
   }
-  if (!result.verified) throw failed();
-  // A counter that does not grow (when the authenticator keeps one) means a cloned key.
+  if (!result.verified) return false;
   const updated = await db.query(
     `UPDATE passkeys SET counter = $2, last_used_at = $3
       WHERE id = $1 AND (counter = 0 AND $2::bigint = 0 OR counter < $2::bigint) RETURNING 1`,
     [row.id, result.authenticationInfo.newCounter, now],
   );
-  if (updated.length === 0) throw failed();
-  const user = await findUserById(db, row.user_id);
-  if (!user) throw failed();
-  return user;
+  return updated.length > 0;
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, parseApiError, setSecondFactorPrompt } from './api-client.ts';
+import {
+  api,
+  ApiError,
+  errorMessage,
+  parseApiError,
+  setSecondFactorPrompt,
+  type SecondFactorProof,
+} from './api-client.ts';
 
 describe('parseApiError', () => {
   it('reads code, message and field errors from the API error shape', () => {
@@ -143,7 +150,7 @@ describe('step-up (a second factor asked again)', () => {
       refusal('two_factor_required', 'Enter the code'),
       Response.json({ ok: true }),
     );
-    const prompt = vi.fn(async () => '123456');
+    const prompt = vi.fn(async () => ({ code: '123456' }));
     unregister = setSecondFactorPrompt(prompt);
 
     await expect(
@@ -171,7 +178,7 @@ describe('step-up (a second factor asked again)', () => {
       refusal('two_factor_invalid', 'That code is not right'),
       new Response(null, { status: 204 }),
     );
-    const codes = ['111111', '222222'];
+    const codes = [{ code: '111111' }, { code: '222222' }];
     const prompt = vi.fn(async () => codes.shift() ?? null);
     unregister = setSecondFactorPrompt(prompt);
 
@@ -183,12 +190,30 @@ describe('step-up (a second factor asked again)', () => {
     expect(headersOf(fetchMock.mock.calls[2]![1])['X-Two-Factor-Code']).toBe('222222');
   });
 
+  it('sends a passkey answer in its own header, and no code', async () => {
+    const fetchMock = stubAnswers(
+      refusal('two_factor_required', 'Enter the code'),
+      Response.json({ ok: true }),
+    );
+    unregister = setSecondFactorPrompt(async () => ({ passkey: 'eyJpZCI6InAxIn0' }));
+
+    await expect(
+      api.post('/api/withdrawals', { amount: '500' }, { headers: { 'Idempotency-Key': 'k-2' } }),
+    ).resolves.toEqual({ ok: true });
+    const again = headersOf(fetchMock.mock.calls[1]![1]);
+    expect(again).toMatchObject({
+      'Idempotency-Key': 'k-2',
+      'X-Two-Factor-Passkey': 'eyJpZCI6InAxIn0',
+    });
+    expect(again).not.toHaveProperty('X-Two-Factor-Code');
+  });
+
   it('throws the server answer when the person declines', async () => {
     const fetchMock = stubAnswers(
       refusal('two_factor_required', 'Enter the code'),
       refusal('two_factor_invalid', 'That code is not right'),
     );
-    const answers: Array<string | null> = ['111111', null];
+    const answers: Array<SecondFactorProof | null> = [{ code: '111111' }, null];
     unregister = setSecondFactorPrompt(async () => answers.shift() ?? null);
 
     const err = await api.post('/api/me/bank-accounts', {}).catch((e: unknown) => e);
@@ -203,7 +228,7 @@ describe('step-up (a second factor asked again)', () => {
       code: 'two_factor_required',
     });
 
-    const prompt = vi.fn(async () => '123456');
+    const prompt = vi.fn(async () => ({ code: '123456' }));
     unregister = setSecondFactorPrompt(prompt);
     stubAnswers(refusal('email_unverified', 'Verify your e-mail'));
     await expect(api.post('/api/withdrawals', {})).rejects.toMatchObject({
@@ -232,7 +257,8 @@ describe('step-up (a second factor asked again)', () => {
     unregister = setSecondFactorPrompt(
       async (_message, reason) => {
         events.push(`ask ${reason}`);
-        return codes.shift() ?? null;
+        const code = codes.shift();
+        return code === undefined ? null : { code };
       },
       () => events.push('settled'),
     );
@@ -264,7 +290,7 @@ describe('step-up (a second factor asked again)', () => {
   });
 
   it('forgets a prompt once its clean-up ran', async () => {
-    const prompt = vi.fn(async () => '123456');
+    const prompt = vi.fn(async () => ({ code: '123456' }));
     setSecondFactorPrompt(prompt)();
     stubAnswers(refusal('two_factor_required', 'Enter the code'));
     await expect(api.post('/api/withdrawals', {})).rejects.toMatchObject({

@@ -72,21 +72,27 @@ export interface RequestOptions<T> {
 }
 
 /**
- * Asks the person for a second-factor code (their authenticator app's, or a backup code) and
- * resolves with it, or with null when they decline. `message` is the server's words; `reason`
- * says whether a code is needed or the last one was wrong.
+ * What proves the second factor: a code (the authenticator app's, or a backup code), or the
+ * browser's answer to a passkey challenge (base64url JSON, ADR 032).
+ */
+export type SecondFactorProof = { code: string } | { passkey: string };
+
+/**
+ * Asks the person for the second factor and resolves with its proof, or with null when they
+ * decline. `message` is the server's words; `reason` says whether it is needed or the last
+ * one was wrong.
  */
 export type SecondFactorPrompt = (
   message: string,
   reason: 'required' | 'invalid',
-) => Promise<string | null>;
+) => Promise<SecondFactorProof | null>;
 
 let secondFactorPrompt: SecondFactorPrompt | null = null;
 let secondFactorSettled: (() => void) | null = null;
 
 /**
  * Registers the app's one second-factor prompt (a dialog), or removes it with null. `settled`
- * is told when a request it gave a code for has its answer, good or bad (a wrong code asks
+ * is told when a request it gave a proof for has its answer, good or bad (a wrong code asks
  * again instead), so the prompt can stay open while the code is checked. Returns a function
  * that removes them again, for an effect's clean-up.
  */
@@ -107,8 +113,10 @@ export function setSecondFactorPrompt(
 /** The 403 answers of a route that wants the second factor again (step-up). */
 const STEP_UP_CODES: ReadonlySet<string> = new Set(['two_factor_required', 'two_factor_invalid']);
 
-/** The header a repeated request carries the code in (TWO_FACTOR_HEADER of the contracts). */
-const TWO_FACTOR_HEADER = 'X-Two-Factor-Code';
+/** The headers a repeated request carries its proof in (TWO_FACTOR_HEADER and
+ *  TWO_FACTOR_PASSKEY_HEADER of the contracts). */
+const proofHeader = (proof: SecondFactorProof): Record<string, string> =>
+  'code' in proof ? { 'X-Two-Factor-Code': proof.code } : { 'X-Two-Factor-Passkey': proof.passkey };
 
 async function send(path: string, init: RequestInit): Promise<Response> {
   try {
@@ -125,8 +133,8 @@ async function send(path: string, init: RequestInit): Promise<Response> {
  * to the screens). The session cookie rides along because everything is same-origin.
  *
  * Step-up: when the server asks for the second factor again (403 two_factor_required or
- * two_factor_invalid) and a prompt is registered, the code it gives is sent with the very same
- * request (body, headers, Idempotency-Key), as often as the code is wrong; declining throws the
+ * two_factor_invalid) and a prompt is registered, the proof it gives is sent with the very same
+ * request (body, headers, Idempotency-Key), as often as the proof is refused; declining throws the
  * server's answer. The prompt is the only UI the client knows of, and it lives in the app.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -152,10 +160,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
       const prompt = secondFactorPrompt;
       if (res.status !== 403 || !STEP_UP_CODES.has(error.code) || !prompt) throw error;
       const reason = error.code === 'two_factor_invalid' ? 'invalid' : 'required';
-      const code = await prompt(error.message, reason);
-      if (code === null) throw error;
+      const proof = await prompt(error.message, reason);
+      if (proof === null) throw error;
       settled = secondFactorSettled;
-      res = await send(path, { ...init, headers: { ...headers, [TWO_FACTOR_HEADER]: code } });
+      res = await send(path, { ...init, headers: { ...headers, ...proofHeader(proof) } });
     }
   } finally {
     settled?.();

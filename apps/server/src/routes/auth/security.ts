@@ -14,6 +14,7 @@ import {
   signInHistoryQuerySchema,
   signInHistoryResponseSchema,
   sessionsResponseSchema,
+  stepUpPasskeyOptionsSchema,
   totpEnableRequestSchema,
   totpSetupResponseSchema,
   webauthnOptionsSchema,
@@ -24,6 +25,7 @@ import {
   registrationOptions,
   relyingParty,
   removePasskey,
+  stepUpOptions,
 } from '../../auth/passkeys.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from '../../auth/session-list.ts';
 import { listSignIns } from '../../auth/sign-ins.ts';
@@ -156,6 +158,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send({ passkey });
     },
+  );
+
+  app.post(
+    '/step-up/passkey-options',
+    {
+      schema: {
+        description:
+          'WebAuthn request options for confirming a step-up with one of the user’s passkeys ' +
+          '(then sent in X-Two-Factor-Passkey); null when the user has none.',
+        response: { 200: stepUpPasskeyOptionsSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => ({
+      options: await stepUpOptions(
+        app.db,
+        requireUser(request).id,
+        relyingParty(request.headers.origin),
+        app.clock(),
+      ),
+    }),
   );
 
   app.delete(

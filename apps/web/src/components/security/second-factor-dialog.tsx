@@ -3,6 +3,8 @@ import { messages } from '@sikka/contracts';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogSheet } from '@/components/ui/dialog-sheet.tsx';
 import { SecondFactorCodeField } from '@/components/security/second-factor-code-field.tsx';
+import { SecondFactorPasskey } from '@/components/security/second-factor-passkey.tsx';
+import type { SecondFactorProof } from '@/lib/api-client.ts';
 
 export interface SecondFactorDialogProps {
   /** The server's words: the code is needed, or the last one was wrong. */
@@ -13,13 +15,14 @@ export interface SecondFactorDialogProps {
   attempt: number;
   /** The code was given and is being checked: the dialog waits for the answer. */
   checking: boolean;
-  /** A code (the app's or a backup code), or null for Cancel, Escape and the X. */
-  onDone(code: string | null): void;
+  /** A code (the app's or a backup code) or a passkey's answer; null for Cancel, Escape and
+   *  the X. */
+  onDone(proof: SecondFactorProof | null): void;
 }
 
 /**
  * "Confirm it's you": the code a sensitive action (a withdrawal, a new bank account, a new
- * password) needs when two-factor is on. Opened by the API client's step-up prompt; its own
+ * password) needs when two-factor is on, or one of the person's passkeys instead. Opened by the API client's step-up prompt; its own
  * chunk, loaded the first time it is needed.
  */
 export default function SecondFactorDialog(props: SecondFactorDialogProps) {
@@ -31,7 +34,8 @@ export default function SecondFactorDialog(props: SecondFactorDialogProps) {
       title="Confirm it's you"
       description={invalid ? messages.security.codeRequiredAgain : message}
     >
-      {/* A new ask (a wrong code) starts a fresh, focused field in the same open dialog. */}
+      {/* A new ask (a wrong code) starts a fresh, focused field, and a new passkey challenge,
+          in the same open dialog. */}
       <CodeForm key={props.attempt} {...props} />
     </DialogSheet>
   );
@@ -50,7 +54,7 @@ function CodeForm({ message, invalid, checking, onDone }: SecondFactorDialogProp
       setError(messages.security.codeRequired);
       return;
     }
-    onDone(trimmed);
+    onDone({ code: trimmed });
   }
 
   return (
@@ -64,6 +68,7 @@ function CodeForm({ message, invalid, checking, onDone }: SecondFactorDialogProp
           setError(undefined);
         }}
       />
+      <SecondFactorPasskey checking={checking} onProof={onDone} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" size="md" onClick={() => onDone(null)}>
           Cancel

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { setSecondFactorPrompt } from '@/lib/api-client.ts';
+import { setSecondFactorPrompt, type SecondFactorProof } from '@/lib/api-client.ts';
 import { deferred } from '@/components/deferred.tsx';
 import { openedPartFailed } from '@/components/ui/retry-alert.tsx';
 
@@ -15,7 +15,7 @@ interface Ask {
   attempt: number;
   /** A code was given and its request is on its way: the dialog stays open, waiting. */
   checking: boolean;
-  resolve(code: string | null): void;
+  resolve(proof: SecondFactorProof | null): void;
 }
 
 let attempts = 0;
@@ -31,10 +31,10 @@ export function SecondFactorPrompt() {
   const [ask, setAsk] = useState<Ask | null>(null);
 
   useEffect(() => {
-    let waiting: Array<(code: string | null) => void> = [];
+    let waiting: Array<(proof: SecondFactorProof | null) => void> = [];
     return setSecondFactorPrompt(
       (message, reason) =>
-        new Promise<string | null>((resolve) => {
+        new Promise<SecondFactorProof | null>((resolve) => {
           waiting.push(resolve);
           if (waiting.length > 1) return;
           attempts += 1;
@@ -45,10 +45,10 @@ export function SecondFactorPrompt() {
             round: open ? open.round : attempt,
             attempt,
             checking: false,
-            resolve(code) {
+            resolve(proof) {
               const all = waiting;
               waiting = [];
-              for (const done of all) done(code);
+              for (const done of all) done(proof);
             },
           }));
         }),
@@ -58,12 +58,12 @@ export function SecondFactorPrompt() {
   }, []);
 
   if (!ask) return null;
-  const finish = (code: string | null) => {
+  const finish = (proof: SecondFactorProof | null) => {
     const { attempt } = ask;
     setAsk((open) =>
-      open?.attempt !== attempt ? open : code === null ? null : { ...open, checking: true },
+      open?.attempt !== attempt ? open : proof === null ? null : { ...open, checking: true },
     );
-    ask.resolve(code);
+    ask.resolve(proof);
   };
   return (
     <SecondFactorDialog

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { OrDivider } from '@/components/ui/or-divider.tsx';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 
@@ -46,11 +47,7 @@ export function PasskeySignIn({
 
   return (
     <div className="space-y-5">
-      <div className="flex items-center gap-3 text-xs tracking-wider text-subtle uppercase">
-        <span className="h-px flex-1 bg-line" aria-hidden="true" />
-        or
-        <span className="h-px flex-1 bg-line" aria-hidden="true" />
-      </div>
+      <OrDivider />
       <Button
         variant="outline"
         size="lg"
