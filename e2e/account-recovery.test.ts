@@ -125,6 +125,49 @@ describe.skipIf(Boolean(skip))('account recovery and security in the browser', (
     ).toBeVisible();
   });
 
+  it('e-mail change: asked on the Security page, made by the link sent to the new address; the old one is told', async () => {
+    const account = await e2e.signUpViaApi({ fullName: 'Meera Iyer' });
+    const page = await e2e.newPage(VIEWPORTS.desktop, await e2e.storageStateFor(account));
+    const security = new SecurityPage(page);
+    await security.open();
+    await security.shell.dismissDialog();
+    await security.email.getByRole('button', { name: 'Change email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change email' });
+    const newEmail = dialog.getByLabel('New email', { exact: true });
+    const password = dialog.getByLabel('Current password', { exact: true });
+    const send = dialog.getByRole('button', { name: 'Send link' });
+
+    // The same address is refused at its field, in the server's words.
+    await newEmail.fill(account.email);
+    await password.fill(account.password);
+    await send.click();
+    await expect(dialog.locator('[data-field-error]')).toHaveText(
+      messages.security.emailSameAsCurrent,
+    );
+    const next = newUser().email;
+    await newEmail.fill(next);
+    await screenshotBothSizes(page, 'email-change-dialog', looksRight(newEmail, password, send));
+    await send.click();
+    const sent = messages.security.emailChangeSent(next);
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('email-change-sent')).toHaveText(sent);
+    // Nothing changes before the link is followed.
+    await expect(security.email).toContainText(account.email.toLowerCase());
+    const notice = await e2e.mail!.waitForTo(account.email, 'A change of your Sikka email');
+    expect(notice.text).toContain(next);
+
+    const letter = await e2e.mail!.waitForTo(next, 'Confirm your new email');
+    const confirm = new VerifyEmailPage(page);
+    await confirm.open(linkIn(letter, '/confirm-email-change'));
+    await expect(confirm.result).toHaveText(messages.security.emailChanged(next));
+    await screenshotBothSizes(page, 'email-change-confirmed', looksRight(confirm.result));
+    await e2e.mail!.waitForTo(account.email, 'Your Sikka email was changed');
+
+    await security.open();
+    await expect(security.email).toContainText(next);
+    await expect(security.email).toContainText('Verified');
+  });
+
   it('forgot password: one answer for any address, a mailed link, sessions ended, the link used once', async () => {
     const account = await e2e.signUpViaApi({ password: 'first password 1' });
     // A session opened before the reset, in another browser.

@@ -266,6 +266,14 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
     probe: withCode({ currentPassword: 'not the password', newPassword: 'a new secret 12345' }),
   },
   'POST /api/auth/email/verify': { access: 'public', probe: () => json({ token: 'y'.repeat(43) }) },
+  'POST /api/auth/email/change': {
+    access: 'user',
+    probe: withCode({ newEmail: 'elsewhere@example.com', currentPassword: 'not the password' }),
+  },
+  'POST /api/auth/email/change/confirm': {
+    access: 'public',
+    probe: () => json({ token: 'z'.repeat(43) }),
+  },
   'POST /api/auth/email/resend': { access: 'user' },
   'GET /api/auth/security': { access: 'user' },
   'POST /api/auth/two-factor/totp/setup': { access: 'user' },

@@ -42,6 +42,7 @@ export const errorCodes = [
   'two_factor_setup_required',
   'two_factor_throttled',
   'email_unverified',
+  'withdrawals_paused',
   'link_invalid',
   'passkey_failed',
   'spot_unavailable',

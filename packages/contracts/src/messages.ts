@@ -291,6 +291,15 @@ export const messages = {
       'Passkeys need the site to be opened by its name (e.g. localhost), not by an IP address',
     passkeyExpired: 'The passkey request timed out. Please try again.',
     passkeyNotUsed: 'The passkey was not used. Try it again, or type a code instead.',
+    emailSameAsCurrent: 'This is already your email address',
+    emailChangeSent: (email: string) =>
+      `We have sent a link to ${email}. Your address changes when you follow it; the link works for 24 hours.`,
+    emailChanged: (email: string) =>
+      `Your email address is now ${email}. Withdrawals pause for 24 hours after a change, to protect your account.`,
+    emailChangeAdmin:
+      "The admin's email address is set by ADMIN_EMAIL in the server's settings, not here.",
+    withdrawalsPausedAfterEmailChange: (until: string) =>
+      `Withdrawals are paused for 24 hours after an email change, to protect your account. They open again at ${until} IST.`,
     sessionNotFound: 'This session has already ended',
   },
   router: {

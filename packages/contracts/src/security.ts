@@ -82,6 +82,25 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const verifyEmailRequestSchema = z.object({ token: linkTokenSchema });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
+/** A change of address waits this long for its link; withdrawals pause this long after it. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_HOLD_MS = 24 * 60 * 60 * 1000;
+/** POST /api/auth/email/change: the new address and the current password (then step-up). */
+export const changeEmailRequestSchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: z
+    .string({ error: m.currentPasswordRequired })
+    .min(1, { error: m.currentPasswordRequired })
+    .max(128),
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+/** POST /api/auth/email/change/confirm: the link's token; the answer names the new address. */
+export const confirmEmailChangeResponseSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+});
+export type ConfirmEmailChangeResponse = z.infer<typeof confirmEmailChangeResponseSchema>;
+
 /** POST /api/auth/two-factor/totp/setup: a new secret to scan, not active until a code is typed. */
 export const totpSetupResponseSchema = z.object({
   /** base32, for typing into an app by hand */

@@ -30,6 +30,8 @@ export type SecurityAction =
   | 'security.password_changed'
   | 'security.password_reset'
   | 'security.email_verified'
+  | 'security.email_change_requested'
+  | 'security.email_changed'
   | 'security.totp_enabled'
   | 'security.totp_disabled'
   | 'security.backup_codes_regenerated'

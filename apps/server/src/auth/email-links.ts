@@ -1,9 +1,23 @@
-import { EMAIL_VERIFY_TTL_MS, messages, PASSWORD_RESET_TTL_MS } from '@sikka/contracts';
+import {
+  EMAIL_CHANGE_TTL_MS,
+  EMAIL_VERIFY_TTL_MS,
+  messages,
+  PASSWORD_RESET_TTL_MS,
+} from '@sikka/contracts';
 import type { Db, Queryable } from '../db/index.ts';
 import { DomainError, validationError } from '../domain-error.ts';
 import { recordSecurityEvent } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { passwordChangedMail, passwordResetMail, verifyEmailMail } from '../mail/templates.ts';
+import {
+  emailChangeMail,
+  emailChangeNoticeMail,
+  emailChangeTakenMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verifyEmailMail,
+} from '../mail/templates.ts';
+import { emailExists } from '../users/users.ts';
+import { emailSkeleton } from './identities.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 import type { UserRow } from '../users/user-row.ts';
@@ -13,12 +27,14 @@ import type { UserRow } from '../users/user-row.ts';
  * verification (24 hours). A link carries a 256-bit random token; only its SHA-256 is stored,
  * and using it marks it used in the same statement that finds it, so it works exactly once.
  */
-export type LinkPurpose = 'password_reset' | 'email_verify';
+export type LinkPurpose = 'password_reset' | 'email_verify' | 'email_change';
 
 /** Reset mails one account may be sent in an hour; more requests are answered alike and dropped. */
 export const RESET_MAILS_PER_HOUR = 5;
 /** Verification mails one account may ask for in an hour. */
 export const VERIFY_MAILS_PER_HOUR = 5;
+/** Changes of address one account may ask for in an hour. */
+export const EMAIL_CHANGES_PER_HOUR = 5;
 
 export interface LinkContext {
   db: Db;
@@ -29,6 +45,7 @@ export interface LinkContext {
   ip: string;
 }
 
+/** A new link to `user.email` (for an e-mail change, to the new address it names). */
 async function issueLink(
   db: Queryable,
   user: Pick<UserRow, 'id' | 'email'>,
@@ -233,5 +250,142 @@ export async function changePassword(
       [user.id, hash, ctx.now],
     );
     await afterPasswordSet(tx, ctx, user, 'security.password_changed', currentSessionId);
+  });
+}
+
+/** Who changes an address, and from where (the rules: the site's ADMIN_EMAIL). */
+export interface EmailChangeRules {
+  ADMIN_EMAIL: string;
+}
+
+/**
+ * "Change email" (ADR 033), after the password and the step-up: a link to the new address, and
+ * a notice to the current one. An address that already has an account gets a mail saying so
+ * instead of the link, and the answer is the same, so the form tells no one whose an address
+ * is. One that only looks like an account's address is refused, as at sign-up.
+ */
+export async function requestEmailChange(
+  ctx: LinkContext,
+  rules: EmailChangeRules,
+  user: UserRow,
+  input: { newEmail: string; currentPassword: string },
+): Promise<void> {
+  if (user.role === 'admin') {
+    throw new DomainError('invalid_state', messages.security.emailChangeAdmin);
+  }
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw validationError({ currentPassword: messages.security.currentPasswordWrong });
+  }
+  const newEmail = input.newEmail.toLowerCase();
+  if (newEmail === user.email) {
+    throw validationError({ newEmail: messages.security.emailSameAsCurrent });
+  }
+  const taken = await emailExists(ctx.db, newEmail);
+  if (!taken && (await lookalikeTaken(ctx.db, rules, newEmail, user.id))) {
+    throw new DomainError('email_confusable', messages.signup.emailConfusable, {
+      newEmail: messages.signup.emailConfusable,
+    });
+  }
+  const securityUrl = `${ctx.origin}/dashboard/account/security`;
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+    if ((await linksSentLastHour(tx, user.id, 'email_change', ctx.now)) >= EMAIL_CHANGES_PER_HOUR) {
+      throw new DomainError('rate_limited', messages.http.rateLimited);
+    }
+    // Counted like a link either way, so a taken address is not told by the limit either.
+    const token = await issueLink(
+      tx,
+      { id: user.id, email: newEmail },
+      'email_change',
+      EMAIL_CHANGE_TTL_MS,
+      ctx.now,
+    );
+    if (taken) {
+      await tx.query(`UPDATE email_tokens SET used_at = $2 WHERE token_hash = $1`, [
+        hashToken(token),
+        ctx.now,
+      ]);
+      await ctx.mailer.send(tx, emailChangeTakenMail(newEmail, `${ctx.origin}/login`));
+    } else {
+      const url = `${ctx.origin}/confirm-email-change?token=${token}`;
+      await ctx.mailer.send(tx, emailChangeMail(newEmail, user.full_name, url));
+    }
+    await ctx.mailer.send(
+      tx,
+      emailChangeNoticeMail(user.email, user.full_name, newEmail, false, securityUrl),
+    );
+    await recordSecurityEvent(tx, {
+      userId: user.id,
+      action: 'security.email_change_requested',
+      ip: ctx.ip,
+      after: { email: newEmail },
+    });
+  });
+}
+
+/** Another account's address looks like this one (or the admin's does): refused as at sign-up. */
+async function lookalikeTaken(
+  db: Queryable,
+  rules: EmailChangeRules,
+  email: string,
+  userId: string,
+): Promise<boolean> {
+  const skeleton = emailSkeleton(email);
+  if (skeleton === emailSkeleton(rules.ADMIN_EMAIL)) return true;
+  const rows = await db.query(
+    'SELECT 1 FROM users WHERE email_skeleton = $1 AND id <> $2 LIMIT 1',
+    [skeleton, userId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Follows an e-mail change link (signed in or not): the account takes the new address, verified
+ * by the link itself; links sent to the old address stop working; withdrawals pause for
+ * EMAIL_CHANGE_HOLD_MS; the old address is told. The new address is the link's, so a change
+ * asked for twice takes only the latest.
+ */
+export async function confirmEmailChange(ctx: LinkContext, token: string): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const link = await consumeLink(tx, token, 'email_change', ctx.now);
+    if (!link) throw linkInvalid();
+    const [before] = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [
+      link.userId,
+    ]);
+    if (!before) throw linkInvalid();
+    // Taken since the link was sent (a sign-up, another change): the unique indexes would
+    // refuse it; say so instead of failing.
+    const clash = await tx.query(
+      'SELECT 1 FROM users WHERE (email = $1 OR email_skeleton = $2) AND id <> $3 LIMIT 1',
+      [link.email, emailSkeleton(link.email), link.userId],
+    );
+    if (clash.length > 0) throw linkInvalid();
+    await tx.query(
+      `UPDATE users SET email = $2, email_skeleton = $3, email_verified_at = $4,
+              email_changed_at = $4, updated_at = now()
+        WHERE id = $1`,
+      [link.userId, link.email, emailSkeleton(link.email), ctx.now],
+    );
+    await tx.query(`UPDATE email_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [
+      link.userId,
+      ctx.now,
+    ]);
+    await recordSecurityEvent(tx, {
+      userId: link.userId,
+      action: 'security.email_changed',
+      ip: ctx.ip,
+      after: { from: before.email, to: link.email },
+    });
+    await ctx.mailer.send(
+      tx,
+      emailChangeNoticeMail(
+        before.email,
+        before.full_name,
+        link.email,
+        true,
+        `${ctx.origin}/dashboard/account/security`,
+      ),
+    );
+    return link.email;
   });
 }

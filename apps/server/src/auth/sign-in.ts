@@ -6,6 +6,7 @@ import type { UserRow } from '../users/user-row.ts';
 import { describeDevice, newDeviceToken, rememberDevice } from './devices.ts';
 import { recordSignIn, type SignInMethod } from './sign-ins.ts';
 import { createSession, type ClientInfo, type NewSession } from './sessions.ts';
+import { istDateTime } from './ist-time.ts';
 
 export interface SignInContext {
   db: Db;
@@ -24,15 +25,6 @@ export interface OpenedSession {
   deviceToken: string;
   newDevice: boolean;
 }
-
-const IST = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /**
  * The end of every successful sign-in (password, code, passkey): one transaction opens the
@@ -54,7 +46,7 @@ export async function openSession(
     await recordSignIn(tx, user.id, ctx.client, method, 'success', ctx.now, isNew);
     if (isNew) {
       const device = describeDevice(ctx.client.userAgent);
-      const when = `${IST.format(ctx.now)} IST`;
+      const when = `${istDateTime(ctx.now)} IST`;
       await addNotice(
         tx,
         user.id,

@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages, TWO_FACTOR_HEADER, TWO_FACTOR_PASSKEY_HEADER } from '@sikka/contracts';
+import {
+  EMAIL_CHANGE_HOLD_MS,
+  messages,
+  TWO_FACTOR_HEADER,
+  TWO_FACTOR_PASSKEY_HEADER,
+} from '@sikka/contracts';
 import { DomainError } from '../domain-error.ts';
 import { relyingParty, verifyStepUpPasskey } from './passkeys.ts';
 import { requireUser } from './plugin.ts';
 import { checkSecondFactor } from './second-factor.ts';
+import { istDateTime } from './ist-time.ts';
 
 /** Far above any assertion a browser makes (about 1 KB), far below the header limit. */
 const MAX_PASSKEY_HEADER = 8192;
@@ -50,13 +56,25 @@ function decodeAssertion(header: string): Record<string, unknown> | null {
   }
 }
 
-/** preHandler of withdrawals: closed until the sign-up address is verified by its link. */
-export async function requireVerifiedEmail(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-): Promise<void> {
-  const user = requireUser(request);
-  if (!user.email_verified_at) {
-    throw new DomainError('email_unverified', messages.security.emailUnverified);
-  }
+/**
+ * preHandler of withdrawals (INR and crypto): closed until the sign-up address is verified by
+ * its link, and for EMAIL_CHANGE_HOLD_MS after the address was changed (ADR 033), so that
+ * whoever took a session cannot move the account's mail and its money in one sitting.
+ */
+export function requireWithdrawalsOpen(app: FastifyInstance) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const user = requireUser(request);
+    if (!user.email_verified_at) {
+      throw new DomainError('email_unverified', messages.security.emailUnverified);
+    }
+    const changed = user.email_changed_at;
+    if (!changed) return;
+    const until = new Date(changed.getTime() + EMAIL_CHANGE_HOLD_MS);
+    if (app.clock() < until) {
+      throw new DomainError(
+        'withdrawals_paused',
+        messages.security.withdrawalsPausedAfterEmailChange(istDateTime(until)),
+      );
+    }
+  };
 }

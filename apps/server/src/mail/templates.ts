@@ -117,6 +117,60 @@ export function passwordChangedMail(to: string, fullName: string, securityUrl: s
   });
 }
 
+/** To the new address of an e-mail change: the link that makes the change. */
+export function emailChangeMail(to: string, fullName: string, url: string): Mail {
+  return render(to, 'Confirm your new email for Sikka', 'email_change', {
+    greeting: `Hello ${firstName(fullName)},`,
+    paragraphs: [
+      'You asked to use this address for your Sikka account. Confirm it with the link below; it works once, for 24 hours.',
+      'Withdrawals pause for 24 hours after the change, to protect your account.',
+    ],
+    action: { label: 'Use this email', url },
+    after: ['If you did not ask for this, ignore this mail: nothing changes.'],
+  });
+}
+
+/** To the new address of an e-mail change when it already belongs to an account. */
+export function emailChangeTakenMail(to: string, loginUrl: string): Mail {
+  return render(to, 'Your email and Sikka', 'email_change_taken', {
+    greeting: 'Hello,',
+    paragraphs: [
+      'Someone asked to move a Sikka account to this address. This address already has a Sikka account of its own, so nothing has changed.',
+    ],
+    action: { label: 'Sign in to Sikka', url: loginUrl },
+    after: ['If this was you, sign in to the account this address already has.'],
+  });
+}
+
+/** To the current address when a change away from it is asked for, and when it is made. */
+export function emailChangeNoticeMail(
+  to: string,
+  fullName: string,
+  newEmail: string,
+  done: boolean,
+  securityUrl: string,
+): Mail {
+  return render(
+    to,
+    done ? 'Your Sikka email was changed' : 'A change of your Sikka email was asked for',
+    done ? 'email_changed' : 'email_change_requested',
+    {
+      greeting: `Hello ${firstName(fullName)},`,
+      paragraphs: done
+        ? [
+            `The email address of your Sikka account is now ${newEmail}. Mails will go there from now on, and withdrawals are paused for 24 hours.`,
+          ]
+        : [
+            `Someone signed in to your Sikka account asked to change its email address to ${newEmail}. Nothing changes unless the link sent there is followed.`,
+          ],
+      action: { label: 'Review your security', url: securityUrl },
+      after: [
+        'If you did not do this, change your password at once, sign out your other sessions on the Security page, and write to support.',
+      ],
+    },
+  );
+}
+
 export function twoFactorChangedMail(
   to: string,
   fullName: string,

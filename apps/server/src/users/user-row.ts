@@ -27,6 +27,7 @@ export interface UserRow {
   pan_number: string | null;
   balance: string;
   email_verified_at: Date | null;
+  email_changed_at: Date | null;
   totp_enabled_at: Date | null;
   password_changed_at: Date | null;
   created_at: Date;

@@ -80,6 +80,11 @@ export const routes: RouteObject[] = [
         handle: handle({ title: 'Verify email' }),
       },
       {
+        path: paths.confirmEmailChange,
+        lazy: page(() => import('@/features/auth/pages/confirm-email-change-page.tsx')),
+        handle: handle({ title: 'Confirm new email' }),
+      },
+      {
         Component: ShellLayout,
         children: [
           // Public pages.

@@ -14,6 +14,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  confirmEmailChange: '/confirm-email-change',
   /** The mails the server would have sent, when it runs without SMTP (development only). */
   devMailbox: '/dev/mailbox',
   admin: '/admin',

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  changeEmailRequestSchema,
   changePasswordRequestSchema,
+  confirmEmailChangeResponseSchema,
   forgotPasswordRequestSchema,
   messageResponseSchema,
   messages,
@@ -10,6 +12,8 @@ import {
 } from '@sikka/contracts';
 import {
   changePassword,
+  confirmEmailChange,
+  requestEmailChange,
   requestPasswordReset,
   resendVerification,
   resetPassword,
@@ -22,8 +26,8 @@ import { clientInfo, siteOrigin } from '../../http/client.ts';
 import { errors } from '../../http/schemas.ts';
 
 /**
- * /api/auth/password/* and /api/auth/email/*: forgotten passwords, password changes and e-mail
- * verification, by one-time links (ADR 017). Rate-limited per address like sign-in.
+ * /api/auth/password/* and /api/auth/email/*: forgotten passwords, password changes, e-mail
+ * verification and e-mail changes, by one-time links (ADR 017, ADR 033). Rate-limited per address like sign-in.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const limit = {
@@ -125,6 +129,42 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await resendVerification(ctx(request), requireUser(request));
       return reply.code(202).send({ message: messages.security.verificationSent });
+    },
+  );
+
+  app.post(
+    '/email/change',
+    {
+      schema: {
+        description:
+          'Asks to change the account’s e-mail (the current password is needed; asks for the second factor when it is on): a link goes to the new address, a notice to the current one.',
+        body: changeEmailRequestSchema,
+        response: { 202: messageResponseSchema, ...errors(400, 401, 403, 409, 429) },
+      },
+      config: limit,
+      preHandler: [requireUserHook, requireSecondFactor(app)],
+    },
+    async (request, reply) => {
+      const newEmail = request.body.newEmail.toLowerCase();
+      await requestEmailChange(ctx(request), app.config, requireUser(request), request.body);
+      return reply.code(202).send({ message: messages.security.emailChangeSent(newEmail) });
+    },
+  );
+
+  app.post(
+    '/email/change/confirm',
+    {
+      schema: {
+        description:
+          'Follows an e-mail change link (signed in or not): the account takes the new address; withdrawals pause for 24 hours.',
+        body: verifyEmailRequestSchema,
+        response: { 200: confirmEmailChangeResponseSchema, ...errors(400) },
+      },
+      config: limit,
+    },
+    async (request) => {
+      const email = await confirmEmailChange(ctx(request), request.body.token);
+      return { message: messages.security.emailChanged(email), email };
     },
   );
 };

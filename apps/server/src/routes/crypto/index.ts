@@ -15,7 +15,7 @@ import {
   faucetResponseSchema,
   idempotencyHeadersSchema,
 } from '@sikka/contracts';
-import { requireSecondFactor, requireVerifiedEmail } from '../../auth/step-up.ts';
+import { requireSecondFactor, requireWithdrawalsOpen } from '../../auth/step-up.ts';
 import { requireUser, requireUserHook } from '../../auth/plugin.ts';
 import { moneyRateLimit } from '../../http/rate-limits.ts';
 import { errors } from '../../http/schemas.ts';
@@ -135,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: moneyRateLimit(app.config) },
       // Money leaves the account here: a verified e-mail, and the second factor again when on.
-      preHandler: [requireVerifiedEmail, requireSecondFactor(app)],
+      preHandler: [requireWithdrawalsOpen(app), requireSecondFactor(app)],
       schema: {
         headers: idempotencyHeadersSchema,
         body: createChainWithdrawalRequestSchema,

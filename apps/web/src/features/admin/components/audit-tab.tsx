@@ -43,6 +43,8 @@ const SECURITY_WORDS: Record<string, string> = {
   'security.passkey_removed': 'Passkey removed',
   'security.sessions_revoked': 'Sessions signed out',
   'security.email_verified': 'Email verified',
+  'security.email_change_requested': 'Email change asked for',
+  'security.email_changed': 'Email changed',
 };
 
 /** 'security.totp_enabled' → 'Two-factor turned on'; 'kyc.something_new' → 'Something new'. */

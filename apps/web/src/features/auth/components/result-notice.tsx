@@ -32,7 +32,7 @@ export function ResultNotice({
         className={clsx('flex items-start gap-3 rounded-2xl border p-4', look.box)}
       >
         <Icon className={clsx('mt-0.5 size-5 shrink-0', look.icon_)} aria-hidden="true" />
-        <p className="text-ink">{children}</p>
+        <p className="min-w-0 text-ink [overflow-wrap:anywhere]">{children}</p>
       </div>
       {action}
     </div>

@@ -7,13 +7,19 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { RESEND_FAILED, useResendVerification } from '@/lib/auth/api/resend-verification.ts';
 import { invalidateSecurity } from '@/features/security/api/invalidate.ts';
+import { ChangeEmailDialog } from './change-email-dialog.tsx';
 import { Pill, SecurityCard } from './security-card.tsx';
 
-/** The sign-up address, whether its link was followed, and a new link when it was not. */
+/**
+ * The account's address, whether its link was followed, a new link when it was not, and a
+ * change of address (a link to the new one; ADR 033).
+ */
 export function EmailCard({ email, verified }: { email: string; verified: boolean }) {
   const queryClient = useQueryClient();
   const resend = useResendVerification();
   const [sent, setSent] = useState<string | null>(null);
+  const [changing, setChanging] = useState(false);
+  const [changeSent, setChangeSent] = useState<string | null>(null);
 
   function onResend() {
     resend.mutate(undefined, {
@@ -57,6 +63,22 @@ export function EmailCard({ email, verified }: { email: string; verified: boolea
           </Button>
         </div>
       )}
+      {changeSent ? (
+        <p
+          className="mt-3 text-sm text-muted [overflow-wrap:anywhere]"
+          data-testid="email-change-sent"
+        >
+          {changeSent}
+        </p>
+      ) : null}
+      <Button variant="ghost" size="sm" className="mt-3 -ml-3" onClick={() => setChanging(true)}>
+        Change email
+      </Button>
+      <ChangeEmailDialog
+        open={changing}
+        onClose={() => setChanging(false)}
+        onSent={setChangeSent}
+      />
       <p className="sr-only" aria-live="polite">
         {sent ?? ''}
       </p>
