@@ -51,6 +51,13 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
     await wallet.amount.waitFor();
     await wallet.utrNumber.waitFor();
     await screenshotBothSizes(page, 'wallet-inr-deposit');
+    // On a phone each limit stays inside its box (₹50,00,000 spilled over its border once).
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const spilling = await page
+      .getByRole('definition')
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
+    expect(spilling).toBe(0);
+    await page.setViewportSize(VIEWPORTS.desktop);
   });
 
   it('before KYC is verified the deposit page shows a prompt, not the form; its button opens the flow there', async () => {

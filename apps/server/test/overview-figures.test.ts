@@ -69,7 +69,7 @@ describe('overview figures', () => {
     });
   });
 
-  it('rounds once, half up, from exact values; 0% when the day opened at 0', () => {
+  it('rounds once from exact values: holdings down, the change half up; 0% when the day opened at 0', () => {
     expect(
       computeOverview({
         now: { inr: '0.01', held: '0', usdt: '0.12345678' },
@@ -79,8 +79,8 @@ describe('overview figures', () => {
         netFlows: '10.00',
       }),
     ).toEqual({
-      // 0.01 + 0.12345678 × 87.123456 = 0.01 + 10.75598134… = 10.76598134… → 10.77
-      totalBalanceInr: '10.77',
+      // 0.01 + 0.12345678 × 87.123456 = 0.01 + 10.75598134… = 10.76598134… → 10.76 (down)
+      totalBalanceInr: '10.76',
       dayOpenValueInr: '0.00',
       // 10.76598… − 10.00 = 0.76598… → 0.77
       todaysPnlInr: '0.77',

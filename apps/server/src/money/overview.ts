@@ -75,8 +75,10 @@ export function computeOverview(input: OverviewInput): OverviewFigures {
   const pnl = now - open - decimalToUnits(input.netFlows, scale);
   const text = (units: bigint) => unitsToDecimal(units, scale);
   return {
-    totalBalanceInr: divideDecimal(text(now), '1', 2),
-    dayOpenValueInr: divideDecimal(text(open), '1', 2),
+    // What is held is rounded down, as every other value of holdings is (spot/balances.ts), so
+    // the dashboard's total and the assets card's add up alike; the day's change half up.
+    totalBalanceInr: divideDecimal(text(now), '1', 2, 'down'),
+    dayOpenValueInr: divideDecimal(text(open), '1', 2, 'down'),
     todaysPnlInr: divideDecimal(text(pnl), '1', 2),
     todaysPnlPercent: open === 0n ? '0.00' : divideDecimal(text(pnl * 100n), text(open), 2),
   };

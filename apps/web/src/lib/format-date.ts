@@ -30,29 +30,31 @@ export function formatCalendarDate(value: string | Date): string {
   return format(typeof value === 'string' ? parseISO(value) : value, 'MMM d, yyyy');
 }
 
-/** The exact local time of a moment, for a hover title or a receipt ('09 Mar 2025, 02:05 PM'). */
-export function formatDateTime(iso: string, { seconds = false } = {}): string {
-  return format(new Date(iso), seconds ? 'dd MMM yyyy, hh:mm:ss a' : 'dd MMM yyyy, hh:mm a');
+function istFormat(seconds: boolean): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h12',
+  });
 }
-
-const istParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kolkata',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-});
+const IST = { minutes: istFormat(false), seconds: istFormat(true) };
 
 /**
- * A moment in India's time whatever the browser's zone ('09 Mar 2025, 02:05 PM IST'): money
- * records (statements, TDS) are kept in IST, so the screen and the CSV agree.
+ * The exact time of a moment in India's time whatever the browser's zone ('09 Mar 2025, 02:05
+ * PM IST'), for receipts, lists and hover titles: money records (statements, TDS) are kept in
+ * IST, so every screen and the CSV give one event one time.
  */
-export function formatDateTimeIst(iso: string): string {
+export function formatDateTime(iso: string, { seconds = false } = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'N/A';
-  const p = Object.fromEntries(istParts.formatToParts(date).map((x) => [x.type, x.value]));
+  const parts = (seconds ? IST.seconds : IST.minutes).formatToParts(date);
+  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
   const period = String(p.dayPeriod ?? '').toUpperCase();
-  return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${period} IST`;
+  const time = seconds ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
+  return `${p.day} ${p.month} ${p.year}, ${time} ${period} IST`;
 }

@@ -73,9 +73,10 @@ export function BalanceCards({
   usdtInrPrice: string;
   overview: OverviewResponse | undefined;
 }) {
+  // Rounded down like the server's figure (money/overview.ts), which replaces it.
   const estimate = addDecimal(
     addDecimal(inr, inrHeld, INR_DECIMALS),
-    multiplyDecimal(usdt, usdtInrPrice, INR_DECIMALS),
+    multiplyDecimal(usdt, usdtInrPrice, INR_DECIMALS, 'down'),
     INR_DECIMALS,
   );
   const total = overview?.totalBalanceInr ?? estimate;

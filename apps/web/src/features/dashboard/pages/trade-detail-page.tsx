@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import type { Trade } from '@sikka/contracts';
 import { formatInr, formatUsdt } from '@/lib/format.ts';
-import { formatDateTimeIst } from '@/lib/format-date.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import {
   Detail,
   isRecordId,
@@ -19,7 +19,7 @@ function TradeCard({ trade }: { trade: Trade }) {
       subtitle={`at ${formatInr(trade.price)} per USDT`}
       status={trade.status}
     >
-      <Detail label="Date & time">{formatDateTimeIst(trade.createdAt)}</Detail>
+      <Detail label="Date & time">{formatDateTime(trade.createdAt)}</Detail>
       <Detail label="Side" tone={sell ? 'down' : 'up'}>
         {sell ? 'Sell' : 'Buy'}
       </Detail>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { clsx } from 'clsx';
 import type { StatementEntry } from '@sikka/contracts';
-import { formatDateTimeIst } from '@/lib/format-date.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import { formatInr } from '@/lib/format.ts';
 import {
   entryLink,
@@ -87,7 +87,7 @@ export function StatementTable({ entries }: { entries: StatementEntry[] }) {
                 data-testid="statement-row"
               >
                 <td className="py-3 pr-3 whitespace-nowrap text-muted">
-                  <time dateTime={e.createdAt}>{formatDateTimeIst(e.createdAt)}</time>
+                  <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
                 </td>
                 <td className="py-3 pr-3">
                   <TypeCell entry={e} />
@@ -121,7 +121,7 @@ export function StatementTable({ entries }: { entries: StatementEntry[] }) {
               </dd>
               <dt className="text-subtle">Date</dt>
               <dd className="text-right text-muted">
-                <time dateTime={e.createdAt}>{formatDateTimeIst(e.createdAt)}</time>
+                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
               </dd>
             </dl>
             <div className="mt-1.5 text-right">

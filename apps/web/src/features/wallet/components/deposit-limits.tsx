@@ -12,9 +12,13 @@ export function DepositLimits() {
   return (
     <dl aria-label="Deposit limits" className="grid grid-cols-3 gap-2">
       {limits.map((l) => (
-        <div key={l.label} className="rounded-xl border border-line bg-canvas/60 px-3 py-2.5">
+        <div
+          key={l.label}
+          className="min-w-0 rounded-xl border border-line bg-canvas/60 px-2 py-2.5 sm:px-3"
+        >
           <dt className="text-xs text-subtle">{l.label}</dt>
-          <dd className="mt-0.5 text-sm font-semibold tabular-nums text-ink">
+          {/* ₹50,00,000 fills a third of a phone's card: a size smaller there, on one line. */}
+          <dd className="mt-0.5 text-xs font-semibold whitespace-nowrap tabular-nums text-ink sm:text-sm">
             {formatInrWhole(l.value)}
           </dd>
         </div>

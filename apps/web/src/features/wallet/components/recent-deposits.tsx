@@ -6,6 +6,12 @@ import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { useDeposits } from '@/features/wallet/api/get-deposits.ts';
 import { RecentRequests } from './recent-requests.tsx';
 
+/** A rejected request's reason, as the admin gave it. */
+function RejectionReason({ deposit }: { deposit: Deposit }) {
+  if (deposit.status !== 'rejected' || !deposit.rejectionReason) return null;
+  return <p className="mt-1 text-xs text-subtle">{deposit.rejectionReason}</p>;
+}
+
 const columns: ReadonlyArray<TableColumn<Deposit>> = [
   {
     header: 'Date & Time',
@@ -25,9 +31,7 @@ const columns: ReadonlyArray<TableColumn<Deposit>> = [
     cell: (d) => (
       <>
         <StatusBadge status={d.status} />
-        {d.status === 'rejected' && d.rejectionReason ? (
-          <p className="mt-1 text-xs text-subtle">{d.rejectionReason}</p>
-        ) : null}
+        <RejectionReason deposit={d} />
       </>
     ),
   },
@@ -53,6 +57,8 @@ export function RecentDeposits() {
             <p className="font-semibold tabular-nums text-ink">{formatInr(d.amount)}</p>
             <p className="mt-0.5 truncate font-mono text-xs text-muted">{d.utrNumber}</p>
             <p className="mt-0.5 text-xs text-subtle">{formatDateTime(d.createdAt)}</p>
+            {/* Why it was refused, on a phone as in the desktop table. */}
+            <RejectionReason deposit={d} />
           </div>
           <StatusBadge status={d.status} />
         </>

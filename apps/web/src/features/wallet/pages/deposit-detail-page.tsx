@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import type { Deposit, DepositStatus } from '@sikka/contracts';
 import { formatInr } from '@/lib/format.ts';
-import { formatDateTimeIst } from '@/lib/format-date.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import {
   Detail,
   isRecordId,
@@ -38,7 +38,7 @@ function DepositCard({ deposit }: { deposit: Deposit }) {
       status={deposit.status}
       notice={notice}
     >
-      <Detail label="Requested">{formatDateTimeIst(deposit.createdAt)}</Detail>
+      <Detail label="Requested">{formatDateTime(deposit.createdAt)}</Detail>
       <Detail label="Amount">{formatInr(deposit.amount)}</Detail>
       <Detail label="Method">Bank transfer (IMPS/NEFT/RTGS)</Detail>
       <Detail label="UTR number" mono>
@@ -46,7 +46,7 @@ function DepositCard({ deposit }: { deposit: Deposit }) {
       </Detail>
       {deposit.decidedAt ? (
         <Detail label={deposit.status === 'approved' ? 'Approved' : 'Rejected'}>
-          {formatDateTimeIst(deposit.decidedAt)}
+          {formatDateTime(deposit.decidedAt)}
         </Detail>
       ) : null}
       <Detail label="Deposit ID" mono>

@@ -4,7 +4,7 @@ import { messages, type Withdrawal, type WithdrawalStatus } from '@sikka/contrac
 import { errorMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { formatInr } from '@/lib/format.ts';
-import { formatDateTimeIst } from '@/lib/format-date.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Detail,
@@ -79,7 +79,7 @@ function WithdrawalCard({ withdrawal: w }: { withdrawal: Withdrawal }) {
       notice={notice}
       footer={w.status === 'pending' ? <CancelWithdrawal withdrawal={w} /> : undefined}
     >
-      <Detail label="Requested">{formatDateTimeIst(w.createdAt)}</Detail>
+      <Detail label="Requested">{formatDateTime(w.createdAt)}</Detail>
       <Detail label="Amount">{formatInr(w.amount)}</Detail>
       <Detail label="To account">
         <span className="block">{w.bankAccount.bankName}</span>
@@ -93,7 +93,7 @@ function WithdrawalCard({ withdrawal: w }: { withdrawal: Withdrawal }) {
         </Detail>
       ) : null}
       {w.status !== 'pending' && w.decidedAt ? (
-        <Detail label={decidedLabel[w.status]}>{formatDateTimeIst(w.decidedAt)}</Detail>
+        <Detail label={decidedLabel[w.status]}>{formatDateTime(w.decidedAt)}</Detail>
       ) : null}
       <Detail label="Withdrawal ID" mono>
         {w.id}
