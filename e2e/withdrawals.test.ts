@@ -194,6 +194,24 @@ describe.skipIf(Boolean(skip)).each(e2eDrivers())(
       );
     });
 
+    it('with no verified bank account the button waits, and says where to add one', async () => {
+      const { page, account } = await verifiedUserPage(e2e);
+      const userId = await userIdOf(e2e.app, account.email);
+      await creditInr(e2e.app, userId, '5000');
+      // A KYC without bank details (a corporate one, say): no account to pay out to.
+      await e2e.app.db.query('DELETE FROM bank_accounts WHERE user_id = $1', [userId]);
+      const withdraw = new WithdrawPage(page);
+      await withdraw.open();
+      await expect(withdraw.available).toHaveText('₹5,000.00');
+      await expect(withdraw.submit).toBeDisabled();
+      const hint = page.getByTestId('withdraw-no-account');
+      await expect(hint).toBeVisible();
+      await screenshotBothSizes(page, 'wallet-inr-withdraw-no-account');
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await hint.getByRole('link', { name: 'Payment Methods' }).click();
+      await page.waitForURL('**/dashboard/account/payment');
+    });
+
     it('an unverified user sees the KYC prompt instead of the form', async () => {
       const { page } = await e2e.userPage(VIEWPORTS.desktop);
       const withdraw = new WithdrawPage(page);

@@ -8,7 +8,8 @@ export function BankAccountList({ accounts }: { accounts: readonly BankAccount[]
   if (accounts.length === 0) {
     return (
       <p className="py-6 text-center text-sm text-muted">
-        No bank accounts yet. Your KYC bank account appears here once your KYC is verified.
+        No bank accounts yet. Your KYC bank account appears here once your KYC is verified, and you
+        can add another below.
       </p>
     );
   }

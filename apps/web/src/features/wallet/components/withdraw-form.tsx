@@ -136,7 +136,25 @@ export function WithdrawForm({ accounts, limits }: WithdrawFormProps) {
           </>
         }
       />
-      <Button type="submit" size="lg" className="w-full" disabled={create.isPending}>
+      {firstVerified ? null : (
+        <p className="text-sm text-muted" data-testid="withdraw-no-account">
+          Withdrawals go to a verified bank account in your name. Add one on the{' '}
+          <Link
+            to={paths.dashboard.payment}
+            className="font-medium text-accent underline-offset-2 hover:underline"
+          >
+            Payment Methods
+          </Link>{' '}
+          page; it can be used once our team has verified it.
+        </p>
+      )}
+      {/* Nothing to send the money to yet: the button waits for a verified account. */}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={create.isPending || !firstVerified}
+      >
         {create.isPending ? 'Submitting...' : 'Withdraw Now'}
       </Button>
     </form>
