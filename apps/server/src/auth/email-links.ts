@@ -253,7 +253,7 @@ export async function changePassword(
   });
 }
 
-/** Who changes an address, and from where (the rules: the site's ADMIN_EMAIL). */
+/** What a change of address is checked against besides the accounts: the admin's address. */
 export interface EmailChangeRules {
   ADMIN_EMAIL: string;
 }
