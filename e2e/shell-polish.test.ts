@@ -87,6 +87,25 @@ describe.skipIf(Boolean(skip))('the shell keeps out of the way', () => {
     });
   }
 
+  it('the cookie banner never hides the end of a page: on a phone, Create Account can be reached above it', async () => {
+    const page = await e2e.newPage(VIEWPORTS.mobile);
+    await page.addInitScript((key) => localStorage.removeItem(key), COOKIE_CONSENT_STORAGE_KEY);
+    const shell = new AppShell(page);
+    await shell.open('/signup');
+    const banner = new CookieBannerModel(page);
+    await expect(banner.root).toBeVisible();
+    await expect.poll(() => banner.root.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    const create = page.getByRole('button', { name: 'Create Account' });
+    // Scrolled to the end, as a person would to reach the form's button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => reachableAtCentre(create)).toBe(true);
+    await screenshot(page, 'cookie-banner-signup-end');
+    // Closing the banner gives the space back.
+    await banner.root.getByRole('button', { name: 'Close cookie banner' }).click();
+    await expect(banner.root).toHaveCount(0);
+    expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
+  });
+
   it('a full page load starts at the top, not where the last page was scrolled to', async () => {
     const page = await e2e.newPage(VIEWPORTS.mobile);
     const shell = new AppShell(page);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { Cookie, X } from 'lucide-react';
@@ -32,9 +32,34 @@ export default function CookieBannerPanel({ onClose }: { onClose: () => void }) 
     return () => cancelAnimationFrame(frame);
   }, []);
   const close = onClose;
+  const root = useRef<HTMLElement>(null);
+
+  // The banner floats over the page's end: while it is open, the page gets as much room below
+  // its content as the banner takes, so the last button (Create Account on a phone) can be
+  // scrolled above it rather than hidden under it.
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const body = document.body;
+    const before = body.style.paddingBottom;
+    const reserve = () => {
+      const covered = window.innerHeight - el.getBoundingClientRect().top;
+      body.style.paddingBottom = `${Math.max(0, Math.ceil(covered)) + 8}px`;
+    };
+    reserve();
+    const resized = new ResizeObserver(reserve);
+    resized.observe(el);
+    window.addEventListener('resize', reserve);
+    return () => {
+      resized.disconnect();
+      window.removeEventListener('resize', reserve);
+      body.style.paddingBottom = before;
+    };
+  }, []);
 
   return (
     <section
+      ref={root}
       role="region"
       aria-labelledby={titleId}
       className={clsx(
