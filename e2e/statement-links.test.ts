@@ -28,6 +28,9 @@ const inr = (v: string) =>
   `₹${Number(v).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const usdt = (v: string) =>
   `${Number(v).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 8 })} USDT`;
+/** A trade record's amount: all 8 places (PRODUCT.md §8). */
+const usdtRecord = (v: string) =>
+  `${Number(v).toLocaleString('en-IN', { minimumFractionDigits: 8, maximumFractionDigits: 8 })} USDT`;
 const pad = (n: number) => String(n).padStart(2, '0');
 /** '09 Mar 2025, 02:05 PM IST': the moment in India (UTC+05:30), whatever the machine's zone. */
 function ist(iso: string): string {
@@ -135,7 +138,7 @@ describe.skipIf(Boolean(skip)).each(e2eDrivers())(
         await expect(detail.status('completed')).toBeVisible();
         await expect(detail.value('Date & time')).toHaveText(ist(sellOnServer.createdAt));
         await expect(detail.value('Side')).toHaveText('Sell');
-        await expect(detail.value('Amount')).toHaveText(usdt(sellOnServer.amount));
+        await expect(detail.value('Amount')).toHaveText(usdtRecord(sellOnServer.amount));
         await expect(detail.value('Price')).toHaveText(`${inr(sellOnServer.price)} per USDT`);
         await expect(detail.value('Total')).toHaveText(inr(sellOnServer.total));
         await expect(detail.value('TDS withheld (194S)')).toHaveText(inr(sellOnServer.tds));

@@ -7,6 +7,7 @@ import {
   formatPercent,
   formatPrice,
   formatUsdt,
+  formatUsdtRecord,
 } from './format.ts';
 import { formatDate } from './format-date.ts';
 
@@ -19,6 +20,16 @@ describe('formatUsdt', () => {
     expect(formatUsdt('98765432109.12345678')).toBe('98,76,54,32,109.12345678 USDT');
     expect(formatUsdt('garbage')).toBe('N/A');
     expect(formatUsdt(null)).toBe('N/A');
+  });
+});
+
+describe('formatUsdtRecord', () => {
+  it('shows a trade record to all 8 places, grouped, exact', () => {
+    expect(formatUsdtRecord('11.0926234')).toBe('11.09262340 USDT');
+    expect(formatUsdtRecord('1.25000000')).toBe('1.25000000 USDT');
+    expect(formatUsdtRecord('123456.5', { unit: false })).toBe('1,23,456.50000000');
+    expect(formatUsdtRecord('98765432109.12345678')).toBe('98,76,54,32,109.12345678 USDT');
+    expect(formatUsdtRecord('x')).toBe('N/A');
   });
 });
 

@@ -36,6 +36,26 @@ export function formatUsdt(value: string | null | undefined): string {
   return `${usdtFormat.format(trimmed as `${number}`)} USDT`;
 }
 
+let usdtRecordFormat: Intl.NumberFormat | undefined;
+
+/**
+ * A USDT amount of a trade record (PRODUCT.md §8: shown to 8 decimals), Indian grouping, all
+ * eight places: '11.0926234' → '11.09262340 USDT'. Balances use formatUsdt (2 to 8 places).
+ */
+export function formatUsdtRecord(
+  value: string | null | undefined,
+  { unit = true }: { unit?: boolean } = {},
+): string {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (!NUMERIC.test(trimmed)) return 'N/A';
+  usdtRecordFormat ??= new Intl.NumberFormat('en-IN', {
+    minimumFractionDigits: 8,
+    maximumFractionDigits: 8,
+  });
+  const digits = usdtRecordFormat.format(trimmed as `${number}`);
+  return unit ? `${digits} USDT` : digits;
+}
+
 /**
  * A coin's price. Exactly formatInr (2 decimals) from ₹1 up; below ₹1 the 2-decimal rule would
  * show SHIB, PEPE or BONK as '₹0.00', so those keep 4 significant digits instead.

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { compareDecimal, type Trade } from '@sikka/contracts';
-import { formatInr } from '@/lib/format.ts';
+import { formatInr, formatUsdtRecord } from '@/lib/format.ts';
 import { DateTime } from '@/components/ui/date-time.tsx';
 import { ResponsiveTable, type TableColumn } from '@/components/ui/responsive-table.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
@@ -33,7 +33,7 @@ const columns: ReadonlyArray<TableColumn<Trade>> = [
     header: 'Amount (USDT)',
     right: true,
     className: 'font-mono tabular-nums text-ink',
-    cell: (t) => t.amount,
+    cell: (t) => formatUsdtRecord(t.amount, { unit: false }),
   },
   {
     header: 'Price (INR)',
@@ -84,7 +84,7 @@ export function TradeHistoryTable({ trades }: { trades: Trade[] }) {
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             <dt className="text-subtle">Amount</dt>
             <dd className="text-right font-mono text-xs leading-5 tabular-nums text-ink">
-              {t.amount} USDT
+              {formatUsdtRecord(t.amount)}
             </dd>
             <dt className="text-subtle">Price</dt>
             <dd className="text-right tabular-nums text-muted">{formatInr(t.price)}</dd>

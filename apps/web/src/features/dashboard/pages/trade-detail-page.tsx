@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { Trade } from '@sikka/contracts';
-import { formatInr, formatUsdt } from '@/lib/format.ts';
+import { formatInr, formatUsdt, formatUsdtRecord } from '@/lib/format.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import {
   Detail,
@@ -23,7 +23,7 @@ function TradeCard({ trade }: { trade: Trade }) {
       <Detail label="Side" tone={sell ? 'down' : 'up'}>
         {sell ? 'Sell' : 'Buy'}
       </Detail>
-      <Detail label="Amount">{formatUsdt(trade.amount)}</Detail>
+      <Detail label="Amount">{formatUsdtRecord(trade.amount)}</Detail>
       <Detail label="Price">{formatInr(trade.price)} per USDT</Detail>
       {sell ? (
         <>

@@ -6,7 +6,7 @@ import { ArrowDown, CircleAlert, Zap } from 'lucide-react';
 import { messages, type TradeType } from '@sikka/contracts';
 import { paths } from '@/config/paths.ts';
 import { KycRequiredPrompt } from '@/components/kyc/kyc-required-prompt.tsx';
-import { formatInr } from '@/lib/format.ts';
+import { formatInr, formatUsdtRecord } from '@/lib/format.ts';
 import { startKycHref } from '@/lib/kyc-link.ts';
 import type { useQuickTrade } from '@/features/quick-buy/hooks/use-quick-trade.ts';
 import { fieldUnit, rateLabel, tdsPercentLabel } from '@/features/quick-buy/lib/quick-trade.ts';
@@ -15,13 +15,6 @@ import { PercentSlider } from '@/components/ui/percent-slider.tsx';
 import { useCrypto } from '@/lib/realtime/use-crypto.ts';
 
 type QuickTrade = ReturnType<typeof useQuickTrade>;
-
-// All 8 places: the sell box is filled from this balance and should read the same.
-const usdtFormat = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 8,
-  maximumFractionDigits: 8,
-});
-const formatUsdt = (value: string) => `${usdtFormat.format(value as `${number}`)} USDT`;
 
 const labels: Record<TradeType, { spend: string; receive: string; action: string }> = {
   buy: { spend: 'You spend', receive: 'You receive', action: 'Buy USDT' },
@@ -165,7 +158,7 @@ export function InstantTradeCard({ quick }: { quick: QuickTrade }) {
                     {signedIn
                       ? side === 'buy'
                         ? formatInr(quick.balances.inr)
-                        : formatUsdt(quick.balances.usdt)
+                        : formatUsdtRecord(quick.balances.usdt)
                       : '—'}
                   </span>
                 </div>
