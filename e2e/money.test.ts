@@ -228,7 +228,9 @@ describe.skipIf(Boolean(skip))('dashboard and INR deposits in the browser', () =
     await expect(dashboard.pnlInr).toHaveText(
       `${pnl < 0 ? '−' : pnl > 0 ? '+' : ''}₹${Math.abs(pnl).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
     );
-    await expect(dashboard.pnlPercent).toHaveText('Nothing held at 00:00 IST');
+    await expect(dashboard.pnlPercent).toHaveText('No percent: nothing held at 00:00 IST');
+    // A loss: the card's arrow points down.
+    await expect(dashboard.pnl.locator('svg.lucide-trending-down')).toHaveCount(pnl < 0 ? 1 : 0);
     await screenshotBothSizes(page, 'dashboard-overview-verified');
   });
 

@@ -155,7 +155,7 @@ describe.skipIf(Boolean(skip)).each(e2eDrivers())(
       // A user who held nothing at 00:00 IST has no percent to show.
       await expect(dashboard.pnlPercent).toContainText(
         Number(overview.dayOpenValueInr) === 0
-          ? 'Nothing held at 00:00 IST'
+          ? 'No percent: nothing held at 00:00 IST'
           : `${overview.todaysPnlPercent.replace('-', '−')}%`,
       );
       await screenshotBothSizes(

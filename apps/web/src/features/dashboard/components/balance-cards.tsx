@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { IndianRupee, TrendingUp, Wallet } from 'lucide-react';
+import { IndianRupee, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
 import { addDecimal, INR_DECIMALS, multiplyDecimal, type OverviewResponse } from '@sikka/contracts';
 import { formatInr } from '@/lib/format.ts';
 
@@ -125,7 +125,14 @@ export function BalanceCards({
       <Card
         label="Today's PnL"
         testId="todays-pnl"
-        icon={<TrendingUp className="size-4 text-accent" aria-hidden="true" />}
+        icon={
+          // The arrow goes the way the day went: down for a loss.
+          overview && Number(overview.todaysPnlInr) < 0 ? (
+            <TrendingDown className="size-4 text-accent" aria-hidden="true" />
+          ) : (
+            <TrendingUp className="size-4 text-accent" aria-hidden="true" />
+          )
+        }
       >
         {overview ? (
           <>
@@ -147,7 +154,9 @@ export function BalanceCards({
             >
               {Number(overview.dayOpenValueInr) === 0 ? (
                 // A percent of nothing held at midnight would say 0.00% beside a real loss.
-                <span className="font-normal text-subtle">Nothing held at 00:00 IST</span>
+                <span className="font-normal text-subtle">
+                  No percent: nothing held at 00:00 IST
+                </span>
               ) : (
                 <>
                   {signedPercent(overview.todaysPnlPercent)}{' '}
