@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { multiplyDecimal, type SpotOrdersResponse } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type Account, type E2e } from './support/e2e-app.ts';
-import { looksRight, screenshotBothSizes } from './support/screenshots.ts';
+import { looksRight, screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import { userIdOf, verifyKyc } from './support/money-seed.ts';
 
 const skip = e2eSkipReason();
@@ -155,6 +155,23 @@ describe.skipIf(Boolean(skip))('the spot exchange in the browser', () => {
     for (const [asset, amount] of Object.entries(assets)) await fund(account, asset, amount);
     return { page, account, trade: new SpotTradePage(page) };
   }
+
+  it('marks the pairs the exchange does not run "Soon" in the list, and only those', async () => {
+    const { page } = await e2e.userPage(VIEWPORTS.desktop);
+    await page.goto('/trade');
+    const rows = page.getByTestId('coin-panel').locator('[data-testid="trade-coin"]');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(6);
+    const marked = await rows.evaluateAll((els) =>
+      els.map((el) => ({
+        id: el.getAttribute('data-coin-id'),
+        soon: el.querySelector('[data-testid="coin-soon"]') !== null,
+      })),
+    );
+    const spot = ['USDTINR', 'BTCINR', 'ETHINR', 'SOLINR', 'XRPINR', 'DOGEINR'];
+    for (const { id, soon } of marked) expect(soon, id!).toBe(!spot.includes(id!));
+    expect(marked.filter((m) => m.soon).length).toBeGreaterThan(0);
+    await screenshot(page, 'spot-trade-coin-list-soon');
+  });
 
   it('rests a limit sell, fills it from another user, cancels one, and shows the history with fills', async () => {
     const a = await trader({ BTC: '0.05' });

@@ -6,16 +6,20 @@ import { CoinIcon } from '@/components/market/coin-icon.tsx';
 import { ChangeText } from '@/components/market/change-text.tsx';
 import { displayName, displaySymbol, matchesSearch } from '@/components/market/coin-display.ts';
 import { formatPrice } from '@/lib/format.ts';
+import { findSpotMarket, useSpotMarkets } from '@/lib/spot/get-spot-markets.ts';
 import { pairName } from '@/features/trade/lib/select-coin.ts';
 
 const CoinRow = memo(function CoinRow({
   coin,
   selected,
   onSelect,
+  soon,
 }: {
   coin: Coin;
   selected: boolean;
   onSelect: (id: string) => void;
+  /** The spot exchange runs, but has no market for this coin: its price only, for now. */
+  soon: boolean;
 }) {
   const symbol = displaySymbol(coin);
   return (
@@ -33,7 +37,18 @@ const CoinRow = memo(function CoinRow({
       >
         <CoinIcon coin={coin} size="sm" />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-semibold text-ink">{pairName(symbol)}</span>
+          <span className="flex items-center gap-1.5">
+            <span className="truncate text-sm font-semibold text-ink">{pairName(symbol)}</span>
+            {soon ? (
+              <span
+                className="shrink-0 rounded bg-raised px-1 py-px text-[10px] font-medium tracking-wide text-subtle uppercase"
+                title="Prices only: trading in this pair opens soon"
+                data-testid="coin-soon"
+              >
+                Soon
+              </span>
+            ) : null}
+          </span>
           <span className="block text-xs wrap-anywhere text-subtle" data-testid="coin-name">
             {displayName(coin)}
           </span>
@@ -59,6 +74,11 @@ export function CoinList({ coins, selectedId, onSelect, loading }: CoinListProps
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const shown = useMemo(() => coins.filter((c) => matchesSearch(c, deferred)), [coins, deferred]);
+  // With the spot exchange on, a pair it does not run is marked, so its page's "Coming Soon!"
+  // is expected; with it off every pair is the specification's alike, unmarked.
+  const spot = useSpotMarkets().data;
+  const soon = (coin: Coin) =>
+    spot?.enabled === true && findSpotMarket(spot, displaySymbol(coin)) === null;
   return (
     <div className="flex h-full min-h-0 flex-col">
       <SearchField
@@ -80,6 +100,7 @@ export function CoinList({ coins, selectedId, onSelect, loading }: CoinListProps
             coin={coin}
             selected={coin.id === selectedId}
             onSelect={onSelect}
+            soon={soon(coin)}
           />
         ))}
         {shown.length === 0 ? (
