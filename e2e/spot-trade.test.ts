@@ -173,6 +173,33 @@ describe.skipIf(Boolean(skip))('the spot exchange in the browser', () => {
     await screenshot(page, 'spot-trade-coin-list-soon');
   });
 
+  it('on a phone, Buy and Sell wait above the bottom bar until the form is in view, and take you there', async () => {
+    const { page } = await trader({ BTC: '0.01' });
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const trade = new SpotTradePage(page);
+    await page.goto('/trade');
+    await page.getByRole('button', { name: /Change market/ }).click();
+    await page.locator('[data-testid="trade-coin"][data-coin-id="BTCINR"]').click();
+    await expect(page.getByTestId('trade-pair')).toHaveText('BTC/INR');
+    const bar = page.getByTestId('mobile-order-bar');
+    await expect(bar).toBeVisible();
+    await expect.poll(() => trade.side('Buy').getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'spot-trade-mobile-order-bar');
+
+    await bar.getByRole('button', { name: 'Sell BTC' }).click();
+    await expect.poll(() => trade.side('Sell').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() =>
+        trade.form.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top < window.innerHeight && r.bottom > 0;
+        }),
+      )
+      .toBe(true);
+    // The form is on screen: the bar has stood down.
+    await expect(bar).toHaveCount(0);
+  });
+
   it('rests a limit sell, fills it from another user, cancels one, and shows the history with fills', async () => {
     const a = await trader({ BTC: '0.05' });
     const b = await trader({ INR: '500000' });

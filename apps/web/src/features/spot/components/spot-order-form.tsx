@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { ChevronDown, CircleAlert } from 'lucide-react';
@@ -18,6 +18,7 @@ import type { SpotOrderFormModel } from '@/features/spot/hooks/use-spot-order-fo
 import { formatCoins } from '@/features/spot/lib/order-text.ts';
 import { PercentSlider } from '@/components/ui/percent-slider.tsx';
 import { Segmented } from '@/components/ui/segmented.tsx';
+import { MobileOrderBar } from './mobile-order-bar.tsx';
 
 function NumberBox({
   label,
@@ -110,6 +111,7 @@ export function SpotOrderForm({
   takerFee,
 }: SpotOrderFormProps) {
   const { state, errors } = form;
+  const root = useRef<HTMLElement>(null);
   const buy = state.side === 'buy';
   const limit = state.type === 'limit';
   const base = market.base;
@@ -142,7 +144,8 @@ export function SpotOrderForm({
   }
 
   return (
-    <section aria-labelledby="order-heading" className="@container">
+    <section ref={root} aria-labelledby="order-heading" className="@container scroll-mt-20">
+      <MobileOrderBar base={market.base} target={root} onSide={form.setSide} />
       <h2 id="order-heading" className="sr-only">
         Place an order
       </h2>

@@ -134,8 +134,17 @@ export function CandleChart({ candles, seriesKey, version, decimals, label }: Ca
   }, []);
 
   useEffect(() => {
+    // The axis and its labels in Indian grouping, as every other price on the page.
+    const grouped = new Intl.NumberFormat('en-IN', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
     priceSeries.current?.applyOptions({
-      priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals },
+      priceFormat: {
+        type: 'custom',
+        minMove: 10 ** -decimals,
+        formatter: (price: number) => grouped.format(price),
+      },
     });
   }, [decimals]);
 

@@ -25,7 +25,13 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
       <dt className="text-[11px] font-medium tracking-wide text-subtle uppercase" title={hint}>
         {label}
       </dt>
-      <dd className="mt-0.5 truncate text-sm font-semibold text-ink tabular-nums">{value}</dd>
+      {/* A size smaller on a phone, where BTC's ₹98,65,636.00 fills a third of the row. */}
+      <dd
+        className="mt-0.5 truncate text-xs font-semibold text-ink tabular-nums sm:text-sm"
+        title={value}
+      >
+        {value}
+      </dd>
     </div>
   );
 }
