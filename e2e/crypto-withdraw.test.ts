@@ -193,7 +193,7 @@ describe.skipIf(Boolean(skip))('crypto withdrawals in the browser on a local cha
     await noToasts(page);
     await screenshotBothSizes(page, 'crypto-withdraw-completed', async (p, viewport) => {
       const list = p.getByRole(viewport.width < 640 ? 'list' : 'table', {
-        name: 'Recent crypto withdrawals',
+        name: 'Recent Crypto Withdrawals',
       });
       await list.scrollIntoViewIfNeeded();
       await looksRight(list)(p);

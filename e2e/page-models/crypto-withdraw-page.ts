@@ -85,7 +85,7 @@ export class CryptoWithdrawPage {
   /** Rows of the recent crypto withdrawals table (desktop) containing `text`. */
   rows(text?: string): Locator {
     const rows = this.page
-      .getByRole('table', { name: 'Recent crypto withdrawals' })
+      .getByRole('table', { name: 'Recent Crypto Withdrawals' })
       .locator('tbody tr');
     return text ? rows.filter({ hasText: text }) : rows;
   }

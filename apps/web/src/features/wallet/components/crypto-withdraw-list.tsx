@@ -102,7 +102,7 @@ export function CryptoWithdrawList() {
 
   return (
     <RecentRequests
-      title="Recent crypto withdrawals"
+      title="Recent Crypto Withdrawals"
       noun="crypto withdrawals"
       limit={CHAIN_WITHDRAWALS_LIMIT}
       emptyHint="Your crypto withdrawals will show here, with their status on the chain."
