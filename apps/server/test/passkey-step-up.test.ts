@@ -96,6 +96,18 @@ describe.each(availableDrivers())('step-up with a passkey on %s', (driver) => {
     });
   });
 
+  it('one answer sent 8 times at once confirms once', async () => {
+    const user = await withTotp();
+    const key = await addPasskey(user);
+    const { challenge } = await challengeFor(user);
+    const header = passkeyHeader(key.assert(challenge, origin));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => stepUp(user, { 'x-two-factor-passkey': header })),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 403, 403, 403, 403, 403, 403, 403]);
+  });
+
   it("refuses another user's passkey, a wrong challenge, no user verification and a bad header", async () => {
     const user = await withTotp();
     const own = await addPasskey(user);
