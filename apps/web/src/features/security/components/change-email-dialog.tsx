@@ -1,14 +1,12 @@
 import type { FormEvent } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '@/lib/api-client.ts';
-import { serverFieldErrors } from '@/lib/form-errors.ts';
 import { useFormFields } from '@/hooks/use-form-fields.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogSheet } from '@/components/ui/dialog-sheet.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useChangeEmail } from '@/features/security/api/change-email.ts';
-import { isCancelledStepUp } from '@/features/security/lib/step-up.ts';
+import { sayFormRefusal } from '@/features/security/lib/step-up.ts';
 import {
   EMAIL_CHANGE_FIELDS,
   EMPTY_EMAIL_CHANGE,
@@ -47,15 +45,13 @@ export function ChangeEmailDialog({
         onSent(message);
         close();
       },
-      onError: (err) => {
-        if (isCancelledStepUp(err)) return;
-        const fields = serverFieldErrors(err, EMAIL_CHANGE_FIELDS);
-        if (Object.keys(fields).length > 0) {
-          form.setErrors((prev) => ({ ...prev, ...fields }));
-          return;
-        }
-        toast.error(errorMessage(err, CHANGE_FAILED));
-      },
+      onError: (err) =>
+        sayFormRefusal(
+          err,
+          EMAIL_CHANGE_FIELDS,
+          (found) => form.setErrors((prev) => ({ ...prev, ...found })),
+          CHANGE_FAILED,
+        ),
     });
   }
 

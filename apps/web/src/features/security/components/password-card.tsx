@@ -2,14 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
-import { errorMessage } from '@/lib/api-client.ts';
-import { serverFieldErrors } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format-date.ts';
 import { useFormFields } from '@/hooks/use-form-fields.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { useChangePassword } from '@/features/security/api/change-password.ts';
-import { isCancelledStepUp } from '@/features/security/lib/step-up.ts';
+import { sayFormRefusal } from '@/features/security/lib/step-up.ts';
 import {
   EMPTY_PASSWORD_CHANGE,
   PASSWORD_CHANGE_FIELDS,
@@ -38,15 +36,13 @@ export function PasswordCard({ changedAt }: { changedAt: string | null }) {
           setStatus(messages.security.passwordChanged);
           toast.success(messages.security.passwordChanged);
         },
-        onError: (err) => {
-          if (isCancelledStepUp(err)) return;
-          const fields = serverFieldErrors(err, PASSWORD_CHANGE_FIELDS);
-          if (Object.keys(fields).length > 0) {
-            form.setErrors((prev) => ({ ...prev, ...fields }));
-            return;
-          }
-          toast.error(errorMessage(err, CHANGE_FAILED));
-        },
+        onError: (err) =>
+          sayFormRefusal(
+            err,
+            PASSWORD_CHANGE_FIELDS,
+            (found) => form.setErrors((prev) => ({ ...prev, ...found })),
+            CHANGE_FAILED,
+          ),
       },
     );
   }

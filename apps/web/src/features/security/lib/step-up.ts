@@ -1,4 +1,6 @@
-import { ApiError } from '@/lib/api-client.ts';
+import { toast } from 'sonner';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { serverFieldErrors } from '@/lib/form-errors.ts';
 
 /**
  * The user closed the app-wide code prompt of a step-up route: api-client asks for the code
@@ -12,4 +14,21 @@ export function isCancelledStepUp(err: unknown): boolean {
     err.status === 403 &&
     (err.code === 'two_factor_required' || err.code === 'two_factor_invalid')
   );
+}
+
+/**
+ * A security form's refused request, said once: nothing after a declined step-up, the server's
+ * field messages at their fields (`showAtFields`), anything else as a toast with its words or
+ * `fallback`.
+ */
+export function sayFormRefusal<F extends string>(
+  err: unknown,
+  fields: readonly F[],
+  showAtFields: (found: Partial<Record<F, string>>) => void,
+  fallback: string,
+): void {
+  if (isCancelledStepUp(err)) return;
+  const found = serverFieldErrors(err, fields);
+  if (Object.keys(found).length > 0) showAtFields(found);
+  else toast.error(errorMessage(err, fallback));
 }
