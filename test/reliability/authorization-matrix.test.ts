@@ -283,6 +283,8 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   },
   'POST /api/auth/two-factor/totp/disable': { access: 'user', probe: withCode({}) },
   'POST /api/auth/two-factor/backup-codes': { access: 'user', probe: withCode({}) },
+  // No code is set for any actor: a removal is refused (409), nothing changes.
+  'PUT /api/auth/anti-phishing-code': { access: 'user', probe: withCode({ code: null }) },
   'POST /api/auth/passkeys/registration-options': { access: 'user', probe: withCode({}) },
   'POST /api/auth/step-up/passkey-options': { access: 'user' },
   'POST /api/auth/passkeys': {

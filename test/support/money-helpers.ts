@@ -6,7 +6,7 @@ import { signUp, verifyKyc } from './app.ts';
 /** Small HTTP helpers for the money tests; everything goes through the real routes. */
 export function api(app: FastifyInstance) {
   const send = (
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     url: string,
     cookie: string | undefined,
     payload?: unknown,
@@ -26,6 +26,12 @@ export function api(app: FastifyInstance) {
       payload?: unknown,
       headers?: Record<string, string>,
     ) => send('POST', url, cookie, payload, headers),
+    put: (
+      url: string,
+      cookie: string | undefined,
+      payload?: unknown,
+      headers?: Record<string, string>,
+    ) => send('PUT', url, cookie, payload, headers),
   };
 }
 

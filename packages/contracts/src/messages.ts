@@ -296,6 +296,13 @@ export const messages = {
       `We have sent a link to ${email}. Your address changes when you follow it; the link works for 24 hours.`,
     emailChanged: (email: string) =>
       `Your email address is now ${email}. Withdrawals pause for 24 hours after a change, to protect your account.`,
+    antiPhishingCodeFormat: 'Use 4 to 20 letters and digits, with no spaces',
+    antiPhishingCodeSame: 'This is already your anti-phishing code',
+    antiPhishingCodeNotSet: 'You have no anti-phishing code to remove',
+    antiPhishingCodeSet: (code: string) =>
+      `Your anti-phishing code is now ${code}. Every email from Sikka will show it.`,
+    antiPhishingCodeRemoved:
+      'Your anti-phishing code is removed. Emails from Sikka no longer show one.',
     emailChangeAdmin:
       "The admin's email address is set by ADMIN_EMAIL in the server's settings, not here.",
     withdrawalsPausedAfterEmailChange: (until: string) =>

@@ -101,6 +101,22 @@ export const confirmEmailChangeResponseSchema = z.object({
 });
 export type ConfirmEmailChangeResponse = z.infer<typeof confirmEmailChangeResponseSchema>;
 
+/**
+ * An anti-phishing code (ADR 034): chosen by the user, shown at the top of every mail Sikka sends
+ * the account, so a mail without it is not ours. Letters and digits only, so it reads the same in
+ * every mail client and cannot carry markup.
+ */
+export const ANTI_PHISHING_CODE_PATTERN = /^[A-Za-z0-9]{4,20}$/;
+export const antiPhishingCodeSchema = z
+  .string({ error: m.antiPhishingCodeFormat })
+  .trim()
+  .regex(ANTI_PHISHING_CODE_PATTERN, { error: m.antiPhishingCodeFormat });
+/** PUT /api/auth/anti-phishing-code: a new code, or null to remove it. */
+export const antiPhishingCodeRequestSchema = z.object({
+  code: antiPhishingCodeSchema.nullable(),
+});
+export type AntiPhishingCodeRequest = z.infer<typeof antiPhishingCodeRequestSchema>;
+
 /** POST /api/auth/two-factor/totp/setup: a new secret to scan, not active until a code is typed. */
 export const totpSetupResponseSchema = z.object({
   /** base32, for typing into an app by hand */
@@ -140,6 +156,8 @@ export const securityOverviewSchema = z.object({
     backupCodesLeft: z.number().int(),
   }),
   passkeys: z.array(passkeySchema),
+  /** shown at the top of every mail to the account; null when none is set */
+  antiPhishingCode: z.string().nullable(),
 });
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
 

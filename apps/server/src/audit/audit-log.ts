@@ -37,6 +37,8 @@ export type SecurityAction =
   | 'security.backup_codes_regenerated'
   | 'security.passkey_added'
   | 'security.passkey_removed'
+  | 'security.anti_phishing_code_set'
+  | 'security.anti_phishing_code_removed'
   | 'security.sessions_revoked';
 
 /**

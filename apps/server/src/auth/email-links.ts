@@ -308,11 +308,11 @@ export async function requestEmailChange(
       await ctx.mailer.send(tx, emailChangeTakenMail(newEmail, `${ctx.origin}/login`));
     } else {
       const url = `${ctx.origin}/confirm-email-change?token=${token}`;
-      await ctx.mailer.send(tx, emailChangeMail(newEmail, user.full_name, url));
+      await ctx.mailer.send(tx, emailChangeMail(newEmail, user.full_name, url, user.id));
     }
     await ctx.mailer.send(
       tx,
-      emailChangeNoticeMail(user.email, user.full_name, newEmail, false, securityUrl),
+      emailChangeNoticeMail(user.email, user.full_name, newEmail, false, securityUrl, user.id),
     );
     await recordSecurityEvent(tx, {
       userId: user.id,
@@ -384,6 +384,7 @@ export async function confirmEmailChange(ctx: LinkContext, token: string): Promi
         link.email,
         true,
         `${ctx.origin}/dashboard/account/security`,
+        link.userId,
       ),
     );
     return link.email;

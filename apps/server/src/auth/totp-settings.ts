@@ -153,5 +153,6 @@ export async function securityOverview(db: Queryable, user: UserRow): Promise<Se
       backupCodesLeft: user.totp_enabled_at ? (left[0]?.n ?? 0) : 0,
     },
     passkeys: await listPasskeys(db, user.id),
+    antiPhishingCode: user.anti_phishing_code,
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { enqueueMail, type Mail } from './outbox.ts';
+import { enqueueMail } from './outbox.ts';
 import { MailSender } from './sender.ts';
 import { LOOPBACK_HOSTS } from '../http/origins.ts';
+import { finishMail, type MailDraft } from './templates.ts';
 
 /**
  * How the product sends mail (ADR 017). Every mail goes into the outbox table first (in the
@@ -47,8 +48,19 @@ export class Mailer {
     await this.sender?.stop();
   }
 
-  /** Queues `mail` (in `db`'s transaction, if it is one) and wakes the sender. */
-  async send(db: Queryable, mail: Mail): Promise<void> {
+  /**
+   * Queues `draft` (in `db`'s transaction, if it is one) and wakes the sender. The account's
+   * anti-phishing code is read in the same transaction, so a mail that tells of a new code
+   * already shows it (ADR 034).
+   */
+  async send(db: Queryable, draft: MailDraft): Promise<void> {
+    const [account] = await db.query<{ code: string | null }>(
+      draft.account
+        ? 'SELECT anti_phishing_code AS code FROM users WHERE id = $1'
+        : 'SELECT anti_phishing_code AS code FROM users WHERE email = lower($1)',
+      [draft.account ?? draft.to],
+    );
+    const mail = finishMail(draft, account?.code ?? null);
     await enqueueMail(db, mail, this.clock());
     if (this.sender) {
       // The row is visible once the caller's transaction commits; a poke that comes too early

@@ -16,11 +16,42 @@ interface Body {
   after?: string[];
 }
 
-function render(to: string, subject: string, kind: string, body: Body): Mail {
+/**
+ * A mail before it is sent: its words, without the account's anti-phishing code, which the
+ * mailer reads in the sending transaction and puts at the top (ADR 034).
+ */
+export interface MailDraft {
+  to: string;
+  subject: string;
+  kind: string;
+  body: Body;
+  /**
+   * The account whose code the mail shows, when `to` is not (or no longer) that account's
+   * address: the link to a new address, the notice to the old one. Otherwise the code is that
+   * of the account `to` belongs to, if any.
+   */
+  account?: string;
+}
+
+function render(
+  to: string,
+  subject: string,
+  kind: string,
+  body: Body,
+  account?: string,
+): MailDraft {
+  return { to, subject, kind, body, ...(account ? { account } : {}) };
+}
+
+/** The finished mail: text and HTML saying the same, the anti-phishing code first if set. */
+export function finishMail(draft: MailDraft, antiPhishingCode: string | null): Mail {
+  const { to, subject, kind, body } = draft;
   const sign = 'The Sikka team';
   const footer =
     'You receive this mail because it concerns your Sikka account. Sikka will never ask for your password, your codes or your OTPs.';
+  const codeLine = antiPhishingCode ? `Your anti-phishing code: ${antiPhishingCode}` : null;
   const text = [
+    ...(codeLine ? [codeLine, ''] : []),
     body.greeting,
     '',
     ...body.paragraphs.flatMap((p) => [p, '']),
@@ -37,12 +68,15 @@ function render(to: string, subject: string, kind: string, body: Body): Mail {
     ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(body.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#6b7280">Or open this address: ${escapeHtml(body.action.url)}</p>`
     : '';
+  const codeBox = antiPhishingCode
+    ? `<p style="margin:0 0 24px;padding:10px 14px;border-radius:8px;background:#eff6ff;font-size:14px;color:#1e3a8a">Your anti-phishing code: <strong style="font-family:Consolas,Menlo,monospace;letter-spacing:1px">${escapeHtml(antiPhishingCode)}</strong></p>\n`
+    : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 <p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#2563eb">Sikka</p>
-${p(body.greeting)}
+${codeBox}${p(body.greeting)}
 ${body.paragraphs.map(p).join('\n')}
 ${button}
 ${(body.after ?? []).map(p).join('\n')}
@@ -54,7 +88,7 @@ ${p(sign)}
 
 const firstName = (fullName: string): string => fullName.trim().split(/\s+/)[0] || 'there';
 
-export function passwordResetMail(to: string, fullName: string, url: string): Mail {
+export function passwordResetMail(to: string, fullName: string, url: string): MailDraft {
   return render(to, 'Reset your Sikka password', 'password_reset', {
     greeting: `Hello ${firstName(fullName)},`,
     paragraphs: [
@@ -67,7 +101,7 @@ export function passwordResetMail(to: string, fullName: string, url: string): Ma
   });
 }
 
-export function verifyEmailMail(to: string, fullName: string, url: string): Mail {
+export function verifyEmailMail(to: string, fullName: string, url: string): MailDraft {
   return render(to, 'Confirm your email for Sikka', 'email_verify', {
     greeting: `Welcome to Sikka, ${firstName(fullName)}!`,
     paragraphs: [
@@ -90,7 +124,7 @@ export function newSignInMail(
   fullName: string,
   details: SignInDetails,
   securityUrl: string,
-): Mail {
+): MailDraft {
   return render(to, 'New sign-in to your Sikka account', 'new_sign_in', {
     greeting: `Hello ${firstName(fullName)},`,
     paragraphs: [
@@ -104,7 +138,7 @@ export function newSignInMail(
   });
 }
 
-export function passwordChangedMail(to: string, fullName: string, securityUrl: string): Mail {
+export function passwordChangedMail(to: string, fullName: string, securityUrl: string): MailDraft {
   return render(to, 'Your Sikka password was changed', 'password_changed', {
     greeting: `Hello ${firstName(fullName)},`,
     paragraphs: [
@@ -117,21 +151,32 @@ export function passwordChangedMail(to: string, fullName: string, securityUrl: s
   });
 }
 
-/** To the new address of an e-mail change: the link that makes the change. */
-export function emailChangeMail(to: string, fullName: string, url: string): Mail {
-  return render(to, 'Confirm your new email for Sikka', 'email_change', {
-    greeting: `Hello ${firstName(fullName)},`,
-    paragraphs: [
-      'You asked to use this address for your Sikka account. Confirm it with the link below; it works once, for 24 hours.',
-      'Withdrawals pause for 24 hours after the change, to protect your account.',
-    ],
-    action: { label: 'Use this email', url },
-    after: ['If you did not ask for this, ignore this mail: nothing changes.'],
-  });
+/** To the new address of an e-mail change (of account `account`): the link that makes the change. */
+export function emailChangeMail(
+  to: string,
+  fullName: string,
+  url: string,
+  account: string,
+): MailDraft {
+  return render(
+    to,
+    'Confirm your new email for Sikka',
+    'email_change',
+    {
+      greeting: `Hello ${firstName(fullName)},`,
+      paragraphs: [
+        'You asked to use this address for your Sikka account. Confirm it with the link below; it works once, for 24 hours.',
+        'Withdrawals pause for 24 hours after the change, to protect your account.',
+      ],
+      action: { label: 'Use this email', url },
+      after: ['If you did not ask for this, ignore this mail: nothing changes.'],
+    },
+    account,
+  );
 }
 
 /** To the new address of an e-mail change when it already belongs to an account. */
-export function emailChangeTakenMail(to: string, loginUrl: string): Mail {
+export function emailChangeTakenMail(to: string, loginUrl: string): MailDraft {
   return render(to, 'Your email and Sikka', 'email_change_taken', {
     greeting: 'Hello,',
     paragraphs: [
@@ -142,14 +187,18 @@ export function emailChangeTakenMail(to: string, loginUrl: string): Mail {
   });
 }
 
-/** To the current address when a change away from it is asked for, and when it is made. */
+/**
+ * To the current address of account `account` when a change away from it is asked for, and to
+ * the old one when it is made.
+ */
 export function emailChangeNoticeMail(
   to: string,
   fullName: string,
   newEmail: string,
   done: boolean,
   securityUrl: string,
-): Mail {
+  account: string,
+): MailDraft {
   return render(
     to,
     done ? 'Your Sikka email was changed' : 'A change of your Sikka email was asked for',
@@ -168,6 +217,7 @@ export function emailChangeNoticeMail(
         'If you did not do this, change your password at once, sign out your other sessions on the Security page, and write to support.',
       ],
     },
+    account,
   );
 }
 
@@ -176,7 +226,7 @@ export function twoFactorChangedMail(
   fullName: string,
   enabled: boolean,
   securityUrl: string,
-): Mail {
+): MailDraft {
   return render(
     to,
     enabled
@@ -198,6 +248,34 @@ export function twoFactorChangedMail(
   );
 }
 
+/** When the anti-phishing code is set, changed or removed (the mail shows the new code, if any). */
+export function antiPhishingCodeChangedMail(
+  to: string,
+  fullName: string,
+  set: boolean,
+  securityUrl: string,
+): MailDraft {
+  return render(
+    to,
+    set ? 'Your Sikka anti-phishing code was set' : 'Your Sikka anti-phishing code was removed',
+    set ? 'anti_phishing_code_set' : 'anti_phishing_code_removed',
+    {
+      greeting: `Hello ${firstName(fullName)},`,
+      paragraphs: set
+        ? [
+            'Your anti-phishing code is the one at the top of this mail. From now on every mail from Sikka shows it there: a mail that claims to be from Sikka without it is not from us.',
+          ]
+        : [
+            'Your anti-phishing code was removed: mails from Sikka no longer show one. You can set a new one on your Security page.',
+          ],
+      action: { label: 'Review your security', url: securityUrl },
+      after: [
+        'If you did not do this, change your password at once, sign out your other sessions on the Security page, and write to support.',
+      ],
+    },
+  );
+}
+
 /** A mail that tells of an event on the account (KYC decided, money in or out), with its page. */
 export interface AccountEventText {
   subject: string;
@@ -206,7 +284,7 @@ export interface AccountEventText {
   action: { label: string; url: string };
 }
 
-export function accountEventMail(to: string, fullName: string, event: AccountEventText): Mail {
+export function accountEventMail(to: string, fullName: string, event: AccountEventText): MailDraft {
   return render(to, event.subject, event.kind, {
     greeting: `Hello ${firstName(fullName)},`,
     paragraphs: event.paragraphs,

@@ -29,6 +29,7 @@ export interface UserRow {
   email_verified_at: Date | null;
   email_changed_at: Date | null;
   totp_enabled_at: Date | null;
+  anti_phishing_code: string | null;
   password_changed_at: Date | null;
   created_at: Date;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  antiPhishingCodeRequestSchema,
   backupCodesResponseSchema,
   messageResponseSchema,
   messages,
@@ -27,6 +28,7 @@ import {
   removePasskey,
   stepUpOptions,
 } from '../../auth/passkeys.ts';
+import { setAntiPhishingCode } from '../../auth/anti-phishing.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from '../../auth/session-list.ts';
 import { listSignIns } from '../../auth/sign-ins.ts';
 import { requireSecondFactor } from '../../auth/step-up.ts';
@@ -103,6 +105,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await disableTotp(ctx(request), requireUser(request));
       return { message: messages.security.totpDisabled };
+    },
+  );
+
+  app.put(
+    '/anti-phishing-code',
+    {
+      schema: {
+        description:
+          'Sets the anti-phishing code every mail to the account shows at its top, or removes it with null (asks for the second factor when it is on); a notice is mailed.',
+        body: antiPhishingCodeRequestSchema,
+        response: { 200: messageResponseSchema, ...errors(400, 401, 403, 409, 429) },
+      },
+      preHandler: stepUp,
+    },
+    async (request) => {
+      const { code } = request.body;
+      await setAntiPhishingCode(ctx(request), requireUser(request), code);
+      return {
+        message:
+          code === null
+            ? messages.security.antiPhishingCodeRemoved
+            : messages.security.antiPhishingCodeSet(code),
+      };
     },
   );
 
