@@ -74,7 +74,7 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   'GET /coin-icons/:file': {
     access: 'public',
     sessionIndependent: true,
-    probe: () => ({ url: '/coin-icons/btc.png' }),
+    probe: () => ({ url: '/coin-icons/btc' }),
   },
   'GET /api/openapi.json': { access: 'public', sessionIndependent: true },
   'GET /api/realtime': { access: 'public' },

@@ -85,5 +85,5 @@ export function matchesSearch(coin: Pick<Coin, 'symbol' | 'name'>, query: string
  * 'inr'. Same origin, so prices look right offline; a coin without an icon gets a 404.
  */
 export function coinIconUrl(coin: Pick<Coin, 'symbol'>): string {
-  return `/coin-icons/${encodeURIComponent(displaySymbol(coin).toLowerCase())}.png`;
+  return `/coin-icons/${encodeURIComponent(displaySymbol(coin).toLowerCase())}`;
 }

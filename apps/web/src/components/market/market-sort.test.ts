@@ -94,7 +94,7 @@ describe('coin display and search', () => {
     expect(displaySymbol({ symbol: 'BTC' })).toBe('BTC');
     expect(displayName({ symbol: 'NEWCOIN', name: 'newcoin' })).toBe('NEWCOIN');
     // Same origin: served by our server, never a third-party host.
-    expect(coinIconUrl({ symbol: 'BTC' })).toBe('/coin-icons/btc.png');
-    expect(coinIconUrl({ symbol: 'SHIBINR' })).toBe('/coin-icons/shib.png');
+    expect(coinIconUrl({ symbol: 'BTC' })).toBe('/coin-icons/btc');
+    expect(coinIconUrl({ symbol: 'SHIBINR' })).toBe('/coin-icons/shib');
   });
 });
