@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { TOTP } from 'otpauth';
 import { totpFor } from '../test/support/two-factor.ts';
 import { addVirtualAuthenticator } from './support/webauthn.ts';
@@ -330,6 +330,137 @@ describe.skipIf(Boolean(skip))('account security in the browser', () => {
     await security.open();
     await expect.poll(() => name.inputValue()).toBe('Asha Verma');
     await expect.poll(() => phone.inputValue()).toBe('9876501234');
+  });
+
+  /** The first line of the newest mail to `email` whose subject has `subject`. */
+  async function firstLineOfMail(email: string, subject: string): Promise<string> {
+    const mail = await e2e.mail!.waitForTo(email, subject, 20_000);
+    return mail.text.split('\n')[0] ?? '';
+  }
+
+  /** The account's code as the server keeps it (what the page shows is checked apart). */
+  async function storedCode(page: Page): Promise<string | null> {
+    const res = await page.request.get('/api/auth/security');
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { antiPhishingCode: string | null }).antiPhishingCode;
+  }
+
+  /**
+   * The card in the middle of the viewport, clear of the sticky header and a phone's tab bar,
+   * and the pointer off it (no hover look left from the last click).
+   */
+  async function centre(card: Locator): Promise<void> {
+    await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await card.page().mouse.move(1, 1);
+  }
+
+  it('anti-phishing code: a bad one is stopped at the field; one set shows on the card and tops the notice mail; removed after asking', async () => {
+    const account = await verifiedAccount();
+    const page = await pageFor(account);
+    const security = new SecurityPage(page);
+    await security.open();
+    const card = security.antiPhishing;
+    await expect(card).toContainText('Not set');
+    await expect(security.antiPhishingCode).toHaveCount(0);
+    await screenshotBothSizes(page, 'security-anti-phishing-not-set', async (p) => {
+      await looksRight(security.antiPhishingInput, security.setAntiPhishingCode)(p);
+      await centre(card);
+    });
+
+    // Too short: said at the field, in the contracts' words; nothing is sent.
+    await security.antiPhishingInput.fill('ab');
+    await security.setAntiPhishingCode.click();
+    await expect(security.fieldError(security.antiPhishingInput)).toHaveText(
+      messages.security.antiPhishingCodeFormat,
+    );
+    expect(await storedCode(page)).toBeNull();
+
+    // The longest code there can be (20), so the screenshots show it fits on a phone.
+    const code = 'Tiger42Mango7Lotus19';
+    await security.antiPhishingInput.fill(code);
+    await expect(security.fieldError(security.antiPhishingInput)).toHaveCount(0);
+    await security.setAntiPhishingCode.click();
+    await expect(
+      security.shell.toast(messages.security.antiPhishingCodeSet(code), 'success'),
+    ).toBeVisible(LIVE);
+    await expect(security.antiPhishingCode).toHaveText(code);
+    await expect(card).toContainText('On');
+    expect(await storedCode(page)).toBe(code);
+    expect(await firstLineOfMail(account.email, 'anti-phishing code was set')).toBe(
+      `Your anti-phishing code: ${code}`,
+    );
+
+    // Screenshots show the card, not the toast over it.
+    await page.mouse.move(1, 1);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, LIVE);
+
+    // The same code again is refused at the field, in the server's words.
+    await security.changeAntiPhishingCode.click();
+    await expect(security.antiPhishingInput).toHaveValue('');
+    await security.antiPhishingInput.fill(code);
+    await security.setAntiPhishingCode.click();
+    await expect(security.fieldError(security.antiPhishingInput)).toHaveText(
+      messages.security.antiPhishingCodeSame,
+      LIVE,
+    );
+    const cancel = card.getByRole('button', { name: 'Cancel', exact: true });
+    await screenshotBothSizes(page, 'security-anti-phishing-change', async (p) => {
+      await looksRight(security.antiPhishingInput, cancel)(p);
+      await centre(card);
+    });
+    await cancel.click();
+    await expect(security.antiPhishingCode).toHaveText(code);
+    await screenshotBothSizes(page, 'security-anti-phishing-set', async (p) => {
+      await looksRight(security.antiPhishingCode, security.removeAntiPhishingCode)(p);
+      await centre(card);
+    });
+
+    // Removal asks first; cancelled, the code stays.
+    await security.removeAntiPhishingCode.click();
+    const confirm = page.getByRole('dialog', { name: 'Remove your anti-phishing code?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(security.antiPhishingCode).toHaveText(code);
+    await security.removeAntiPhishingCode.click();
+    await security.confirm('Remove');
+    await expect(
+      security.shell.toast(messages.security.antiPhishingCodeRemoved, 'success'),
+    ).toBeVisible(LIVE);
+    await expect(card).toContainText('Not set');
+    await expect(security.antiPhishingCode).toHaveCount(0);
+    await expect(security.antiPhishingInput).toBeVisible();
+    expect(await storedCode(page)).toBeNull();
+    // The notice of the removal shows no code: there is none now.
+    const removed = await e2e.mail!.waitForTo(account.email, 'anti-phishing code was removed');
+    expect(removed.text).not.toContain(code);
+  });
+
+  it('anti-phishing code with two-factor on: saving asks "Confirm it\'s you"; declined, nothing is saved; a code saves it', async () => {
+    const account = await verifiedAccount();
+    const page = await pageFor(account, VIEWPORTS.mobile);
+    const security = new SecurityPage(page);
+    await security.open();
+    const { codes } = await turnOnTotp(security);
+    await security.savedThem.click();
+
+    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    const code = 'Sikka2026';
+    await security.antiPhishingInput.fill(code);
+    await security.setAntiPhishingCode.click();
+    await expect(stepUp).toBeVisible(LIVE);
+    await stepUp.getByRole('button', { name: 'Cancel' }).click();
+    await expect(stepUp).toHaveCount(0);
+    await expect(security.shell.toast('', 'error')).toHaveCount(0);
+    await expect(security.antiPhishingCode).toHaveCount(0);
+    expect(await storedCode(page)).toBeNull();
+
+    await security.setAntiPhishingCode.click();
+    await stepUp.getByLabel('Authentication code').fill(codes[0]!);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await expect(stepUp).toHaveCount(0, LIVE);
+    await expect(security.antiPhishingCode).toHaveText(code, LIVE);
+    expect(await storedCode(page)).toBe(code);
   });
 
   it('password change: a wrong current password is said at its field; the other session ends; the new one signs in', async () => {

@@ -1,7 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { AppShell } from './app-shell.ts';
 
-/** /dashboard/account/security: e-mail, password, two-factor, passkeys, sessions, history. */
+/**
+ * /dashboard/account/security: e-mail, the anti-phishing code, password, two-factor, passkeys,
+ * sessions, history.
+ */
 export class SecurityPage {
   readonly shell: AppShell;
   constructor(readonly page: Page) {
@@ -21,6 +24,9 @@ export class SecurityPage {
   }
   get profile(): Locator {
     return this.card('Profile');
+  }
+  get antiPhishing(): Locator {
+    return this.card('Anti-phishing code');
   }
   get password(): Locator {
     return this.card('Password');
@@ -98,6 +104,24 @@ export class SecurityPage {
   /** The message under a field (TextField's note). */
   fieldError(field: Locator): Locator {
     return field.locator('xpath=ancestor::div[2]').locator('[data-field-error]');
+  }
+
+  // Anti-phishing code
+  get antiPhishingInput(): Locator {
+    return this.antiPhishing.getByLabel('Anti-phishing code', { exact: true });
+  }
+  get setAntiPhishingCode(): Locator {
+    return this.antiPhishing.getByRole('button', { name: 'Set code', exact: true });
+  }
+  /** The code as the card shows it, once set. */
+  get antiPhishingCode(): Locator {
+    return this.antiPhishing.getByTestId('anti-phishing-code');
+  }
+  get changeAntiPhishingCode(): Locator {
+    return this.antiPhishing.getByRole('button', { name: 'Change', exact: true });
+  }
+  get removeAntiPhishingCode(): Locator {
+    return this.antiPhishing.getByRole('button', { name: 'Remove', exact: true });
   }
 
   // Passkeys

@@ -45,6 +45,8 @@ const SECURITY_WORDS: Record<string, string> = {
   'security.email_verified': 'Email verified',
   'security.email_change_requested': 'Email change asked for',
   'security.email_changed': 'Email changed',
+  'security.anti_phishing_code_set': 'Anti-phishing code set',
+  'security.anti_phishing_code_removed': 'Anti-phishing code removed',
 };
 
 /** 'security.totp_enabled' → 'Two-factor turned on'; 'kyc.something_new' → 'Something new'. */

@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth/use-auth.ts';
 import { useSecurity } from '@/features/security/api/get-security.ts';
 import { CardSkeleton } from '@/features/security/components/security-card.tsx';
 import { EmailCard } from '@/features/security/components/email-card.tsx';
+import { AntiPhishingCard } from '@/features/security/components/anti-phishing-card.tsx';
 import { PasswordCard } from '@/features/security/components/password-card.tsx';
 import { ProfileCard } from '@/features/security/components/profile-card.tsx';
 import { TwoFactorCard } from '@/features/security/components/two-factor-card.tsx';
@@ -16,8 +17,9 @@ import { SignInHistoryCard } from '@/features/security/components/sign-in-histor
 const FETCH_FAILED = 'Your security settings could not be loaded.';
 
 /**
- * /dashboard/account/security (issue 16): e-mail, password, two-factor, passkeys, sessions
- * and sign-in history. `?setup=admin` (sent by the admin tools) opens the two-factor set-up.
+ * /dashboard/account/security (issue 16): e-mail, the anti-phishing code, password, two-factor,
+ * passkeys, sessions and sign-in history. `?setup=admin` (sent by the admin tools) opens the
+ * two-factor set-up.
  */
 export default function SecurityPage() {
   const { user } = useAuth();
@@ -69,6 +71,7 @@ export default function SecurityPage() {
               {overview.data.emailVerified ? null : <EmailCard email={email} verified={false} />}
               <TwoFactorCard totp={overview.data.totp} email={email} autoStart={forAdmin} />
               <PasskeysCard passkeys={overview.data.passkeys} />
+              <AntiPhishingCard code={overview.data.antiPhishingCode} />
             </div>
             <div className="space-y-5">
               {user ? <ProfileCard user={user} /> : null}
