@@ -159,6 +159,8 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   'GET /api/admin/spot/engines': { access: 'admin' },
   'GET /api/admin/users': { access: 'admin' },
   'POST /api/admin/users/:id/kyc': { access: 'admin', probe: () => json({ decision: 'approve' }) },
+  // A is not frozen: the admin's answer is 409, and nothing changes.
+  'POST /api/admin/users/:id/unfreeze': { access: 'admin' },
   'GET /api/admin/deposits': { access: 'admin' },
   'POST /api/admin/deposits/:id/approve': { access: 'admin' },
   'POST /api/admin/deposits/:id/reject': {
@@ -283,6 +285,12 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   },
   'POST /api/auth/two-factor/totp/disable': { access: 'user', probe: withCode({}) },
   'POST /api/auth/two-factor/backup-codes': { access: 'user', probe: withCode({}) },
+  // A wrong password: refused at the field (400), nothing is frozen.
+  'POST /api/auth/freeze': { access: 'user', probe: () => json({ currentPassword: 'not it' }) },
+  'POST /api/auth/freeze/confirm': {
+    access: 'public',
+    probe: () => json({ token: 'f'.repeat(43) }),
+  },
   // No code is set for any actor: a removal is refused (409), nothing changes.
   'PUT /api/auth/anti-phishing-code': { access: 'user', probe: withCode({ code: null }) },
   'POST /api/auth/passkeys/registration-options': { access: 'user', probe: withCode({}) },

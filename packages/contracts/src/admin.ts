@@ -19,6 +19,8 @@ export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 export const adminUserSchema = userSchema.extend({
   balance: z.string(),
   panNumber: z.string().nullable(),
+  /** When the owner froze the account (ADR 035); only the admin unfreezes it. */
+  frozenAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -29,6 +31,13 @@ export const adminUsersResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+/** POST /api/admin/users/:id/unfreeze: the account as it is now. */
+export const unfreezeResponseSchema = z.object({
+  message: z.string(),
+  user: adminUserSchema,
+});
+export type UnfreezeResponse = z.infer<typeof unfreezeResponseSchema>;
 
 export const KYC_REJECT_REASON_MAX = 500;
 

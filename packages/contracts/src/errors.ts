@@ -43,6 +43,7 @@ export const errorCodes = [
   'two_factor_throttled',
   'email_unverified',
   'withdrawals_paused',
+  'account_frozen',
   'link_invalid',
   'passkey_failed',
   'spot_unavailable',

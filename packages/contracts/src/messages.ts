@@ -296,6 +296,15 @@ export const messages = {
       `We have sent a link to ${email}. Your address changes when you follow it; the link works for 24 hours.`,
     emailChanged: (email: string) =>
       `Your email address is now ${email}. Withdrawals pause for 24 hours after a change, to protect your account.`,
+    accountFrozen:
+      'This account is frozen, so it cannot be signed in to. To unfreeze it, write to support from the account’s email address.',
+    accountFrozenNow:
+      'Your account is frozen. Every session is signed out and withdrawals waiting for review are cancelled. Write to support from your email address to unfreeze it.',
+    accountAlreadyFrozen: 'This account is already frozen',
+    accountFreezeAdmin:
+      'The admin account cannot be frozen: the admin is the one who unfreezes accounts.',
+    accountUnfrozen: 'The account is unfrozen: its owner can sign in again',
+    accountNotFrozen: 'This account is not frozen',
     antiPhishingCodeFormat: 'Use 4 to 20 letters and digits, with no spaces',
     antiPhishingCodeSame: 'This is already your anti-phishing code',
     antiPhishingCodeNotSet: 'You have no anti-phishing code to remove',

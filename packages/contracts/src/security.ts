@@ -84,6 +84,8 @@ export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
 /** A change of address waits this long for its link; withdrawals pause this long after it. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** The freeze link of a new-sign-in mail works this long (ADR 035). */
+export const FREEZE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_HOLD_MS = 24 * 60 * 60 * 1000;
 /** POST /api/auth/email/change: the new address and the current password (then step-up). */
 export const changeEmailRequestSchema = z.object({
@@ -116,6 +118,25 @@ export const antiPhishingCodeRequestSchema = z.object({
   code: antiPhishingCodeSchema.nullable(),
 });
 export type AntiPhishingCodeRequest = z.infer<typeof antiPhishingCodeRequestSchema>;
+
+/** POST /api/auth/freeze: the current password, so a session alone cannot freeze the account. */
+export const freezeAccountRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: m.currentPasswordRequired })
+    .min(1, { error: m.currentPasswordRequired })
+    .max(128),
+});
+export type FreezeAccountRequest = z.infer<typeof freezeAccountRequestSchema>;
+
+/** POST /api/auth/freeze and /api/auth/freeze/confirm: what happened (ADR 035). */
+export const freezeAccountResponseSchema = z.object({
+  message: z.string(),
+  /** withdrawals that were waiting for review and are now cancelled (their holds released) */
+  withdrawalsCancelled: z.number().int(),
+  /** spot orders cancelled (0 when the spot exchange is off) */
+  ordersCancelled: z.number().int(),
+});
+export type FreezeAccountResponse = z.infer<typeof freezeAccountResponseSchema>;
 
 /** POST /api/auth/two-factor/totp/setup: a new secret to scan, not active until a code is typed. */
 export const totpSetupResponseSchema = z.object({

@@ -39,6 +39,8 @@ export type SecurityAction =
   | 'security.passkey_removed'
   | 'security.anti_phishing_code_set'
   | 'security.anti_phishing_code_removed'
+  | 'security.account_frozen'
+  | 'security.account_unfrozen'
   | 'security.sessions_revoked';
 
 /**

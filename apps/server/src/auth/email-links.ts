@@ -27,7 +27,7 @@ import type { UserRow } from '../users/user-row.ts';
  * verification (24 hours). A link carries a 256-bit random token; only its SHA-256 is stored,
  * and using it marks it used in the same statement that finds it, so it works exactly once.
  */
-export type LinkPurpose = 'password_reset' | 'email_verify' | 'email_change';
+export type LinkPurpose = 'password_reset' | 'email_verify' | 'email_change' | 'account_freeze';
 
 /** Reset mails one account may be sent in an hour; more requests are answered alike and dropped. */
 export const RESET_MAILS_PER_HOUR = 5;
@@ -45,21 +45,27 @@ export interface LinkContext {
   ip: string;
 }
 
-/** A new link to `user.email` (for an e-mail change, to the new address it names). */
-async function issueLink(
+/**
+ * A new link to `user.email` (for an e-mail change, to the new address it names). It replaces
+ * the ones sent before, so only the latest mail works, unless `keepEarlier` (a freeze link:
+ * every new-sign-in mail's must work).
+ */
+export async function issueLink(
   db: Queryable,
   user: Pick<UserRow, 'id' | 'email'>,
   purpose: LinkPurpose,
   ttlMs: number,
   now: Date,
+  keepEarlier = false,
 ): Promise<string> {
   const token = newSessionToken();
-  // A new link replaces the ones sent before: only the latest mail works.
-  await db.query(
-    `UPDATE email_tokens SET used_at = $3
-      WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-    [user.id, purpose, now],
-  );
+  if (!keepEarlier) {
+    await db.query(
+      `UPDATE email_tokens SET used_at = $3
+        WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+      [user.id, purpose, now],
+    );
+  }
   await db.query(
     `INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -83,7 +89,7 @@ async function linksSentLastHour(
 }
 
 /** Uses up a link: the user and address it was for, or null (unknown, used, expired). */
-async function consumeLink(
+export async function consumeLink(
   db: Queryable,
   token: string,
   purpose: LinkPurpose,

@@ -11,6 +11,7 @@ import {
   findChallenge,
 } from './challenges.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { frozenError } from './account-freeze.ts';
 import { checkSecondFactor, wrongCodeError } from './second-factor.ts';
 import { recordSignIn, recordSignInByEmail } from './sign-ins.ts';
 import type { ClientInfo } from './sessions.ts';
@@ -72,6 +73,8 @@ export async function checkPassword(
     throw new DomainError('invalid_credentials', messages.login.invalidCredentials);
   }
   await loginSucceeded(db, user.id, email, source, !known, now);
+  // Told only to whoever proved the password, so it reveals nothing about the address.
+  if (user.frozen_at) throw frozenError();
   if (!user.totp_enabled_at) return { kind: 'signed_in', user };
   const stepToken = await createChallenge(
     db,

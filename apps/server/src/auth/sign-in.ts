@@ -7,6 +7,7 @@ import { describeDevice, newDeviceToken, rememberDevice } from './devices.ts';
 import { recordSignIn, type SignInMethod } from './sign-ins.ts';
 import { createSession, type ClientInfo, type NewSession } from './sessions.ts';
 import { istDateTime } from './ist-time.ts';
+import { frozenError, issueFreezeLink } from './account-freeze.ts';
 
 export interface SignInContext {
   db: Db;
@@ -41,10 +42,22 @@ export async function openSession(
       ? ctx.deviceToken
       : newDeviceToken();
   return ctx.db.transaction(async (tx) => {
+    // Frozen (ADR 035): no session, however the sign-in was proven. Locked so a freeze in
+    // progress either commits first (refused here) or deletes the session made here.
+    const [state] = await tx.query<{ frozen: boolean }>(
+      'SELECT frozen_at IS NOT NULL AS frozen FROM users WHERE id = $1 FOR SHARE',
+      [user.id],
+    );
+    if (state?.frozen) throw frozenError();
     const session = await createSession(tx, user.id, ctx.now, ctx.client, method);
     const { isNew } = await rememberDevice(tx, user.id, deviceToken, ctx.client.userAgent, ctx.now);
     await recordSignIn(tx, user.id, ctx.client, method, 'success', ctx.now, isNew);
     if (isNew) {
+      // The admin's account cannot be frozen (only the admin unfreezes): no link in its mail.
+      const freezeUrl =
+        user.role === 'admin'
+          ? undefined
+          : `${ctx.origin}/freeze-account?token=${await issueFreezeLink(tx, user, ctx.now)}`;
       const device = describeDevice(ctx.client.userAgent);
       const when = `${istDateTime(ctx.now)} IST`;
       await addNotice(
@@ -65,6 +78,7 @@ export async function openSession(
           user.full_name,
           { device, ip: ctx.client.ip || 'an unknown address', when },
           `${ctx.origin}/dashboard/account/security`,
+          freezeUrl,
         ),
       );
     }

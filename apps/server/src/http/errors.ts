@@ -19,6 +19,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   two_factor_setup_required: 403,
   email_unverified: 403,
   withdrawals_paused: 403,
+  account_frozen: 403,
   link_invalid: 400,
   passkey_failed: 400,
   two_factor_throttled: 429,

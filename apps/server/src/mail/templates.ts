@@ -14,6 +14,8 @@ interface Body {
   /** A button in the HTML; the URL on its own line in the text. */
   action?: { label: string; url: string };
   after?: string[];
+  /** A last line with its own link, for "not you?" (the new-sign-in mail's freeze link). */
+  alarm?: { lead: string; label: string; url: string };
 }
 
 /**
@@ -57,6 +59,7 @@ export function finishMail(draft: MailDraft, antiPhishingCode: string | null): M
     ...body.paragraphs.flatMap((p) => [p, '']),
     ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
     ...(body.after ?? []).flatMap((p) => [p, '']),
+    ...(body.alarm ? [`${body.alarm.lead} ${body.alarm.label}: ${body.alarm.url}`, ''] : []),
     sign,
     '',
     '--',
@@ -67,6 +70,9 @@ export function finishMail(draft: MailDraft, antiPhishingCode: string | null): M
   const button = body.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(body.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#6b7280">Or open this address: ${escapeHtml(body.action.url)}</p>`
+    : '';
+  const alarm = body.alarm
+    ? `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(body.alarm.lead)} <a href="${escapeHtml(body.alarm.url)}" style="color:#b91c1c;font-weight:600">${escapeHtml(body.alarm.label)}</a></p>\n`
     : '';
   const codeBox = antiPhishingCode
     ? `<p style="margin:0 0 24px;padding:10px 14px;border-radius:8px;background:#eff6ff;font-size:14px;color:#1e3a8a">Your anti-phishing code: <strong style="font-family:Consolas,Menlo,monospace;letter-spacing:1px">${escapeHtml(antiPhishingCode)}</strong></p>\n`
@@ -80,7 +86,7 @@ ${codeBox}${p(body.greeting)}
 ${body.paragraphs.map(p).join('\n')}
 ${button}
 ${(body.after ?? []).map(p).join('\n')}
-${p(sign)}
+${alarm}${p(sign)}
 <p style="margin:24px 0 0;font-size:12px;color:#6b7280">${escapeHtml(footer)}</p>
 </div></body></html>`;
   return { to, subject, text, html, kind };
@@ -124,6 +130,7 @@ export function newSignInMail(
   fullName: string,
   details: SignInDetails,
   securityUrl: string,
+  freezeUrl: string | undefined,
 ): MailDraft {
   return render(to, 'New sign-in to your Sikka account', 'new_sign_in', {
     greeting: `Hello ${firstName(fullName)},`,
@@ -135,6 +142,15 @@ export function newSignInMail(
     after: [
       'If it was not you, sign that session out on your Security page, change your password and turn on two-factor authentication.',
     ],
+    ...(freezeUrl
+      ? {
+          alarm: {
+            lead: 'Not you, and cannot sign in?',
+            label: 'Freeze your account now',
+            url: freezeUrl,
+          },
+        }
+      : {}),
   });
 }
 
@@ -274,6 +290,35 @@ export function antiPhishingCodeChangedMail(
       ],
     },
   );
+}
+
+/** The account was frozen (ADR 035): what that did, and how it ends. */
+export function accountFrozenMail(
+  to: string,
+  fullName: string,
+  withdrawalsCancelled: number,
+): MailDraft {
+  return render(to, 'Your Sikka account is frozen', 'account_frozen', {
+    greeting: `Hello ${firstName(fullName)},`,
+    paragraphs: [
+      'Your Sikka account was just frozen. Every session is signed out and no one can sign in to it, with any password, code or passkey.',
+      withdrawalsCancelled > 0
+        ? `${withdrawalsCancelled === 1 ? 'One withdrawal' : `${withdrawalsCancelled} withdrawals`} waiting for review ${withdrawalsCancelled === 1 ? 'was' : 'were'} cancelled, and the money is back in your balance.`
+        : 'No withdrawal was waiting for review.',
+      'To unfreeze it, reply to this mail or write to support from this address. We will check that it is you first.',
+    ],
+  });
+}
+
+/** The admin unfroze the account. */
+export function accountUnfrozenMail(to: string, fullName: string, loginUrl: string): MailDraft {
+  return render(to, 'Your Sikka account is unfrozen', 'account_unfrozen', {
+    greeting: `Hello ${firstName(fullName)},`,
+    paragraphs: [
+      'Your Sikka account is unfrozen: you can sign in again. If someone else knew your password, choose a new one and turn on two-factor authentication on your Security page.',
+    ],
+    action: { label: 'Sign in to Sikka', url: loginUrl },
+  });
 }
 
 /** A mail that tells of an event on the account (KYC decided, money in or out), with its page. */

@@ -30,6 +30,7 @@ export interface UserRow {
   email_changed_at: Date | null;
   totp_enabled_at: Date | null;
   anti_phishing_code: string | null;
+  frozen_at: Date | null;
   password_changed_at: Date | null;
   created_at: Date;
 }

@@ -64,8 +64,18 @@ const ADMIN_LIST: ListQuery<UserRow, AdminUser> = {
   orderBy: 'created_at DESC, id DESC',
   statusColumn: 'kyc_status',
   searchColumns: ['full_name', 'email'],
-  toItem: (row) => ({ ...toUser(row), balance: row.balance, panNumber: row.pan_number }),
+  toItem: (row) => toAdminUser(row),
 };
+
+/** A user as the admin sees it: the client view, the INR balance, the PAN typed, a freeze. */
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    ...toUser(row),
+    balance: row.balance,
+    panNumber: row.pan_number,
+    frozenAt: row.frozen_at ? row.frozen_at.toISOString() : null,
+  };
+}
 
 /** Every user, newest first, with the INR balance and the exact number of matches. */
 export function listUsers(

@@ -5,12 +5,16 @@ import {
   adminUsersResponseSchema,
   kycDecisionRequestSchema,
   kycDecisionResponseSchema,
+  messages,
+  unfreezeResponseSchema,
 } from '@sikka/contracts';
+import { unfreezeAccount } from '../../auth/account-freeze.ts';
+import { clientInfo, siteOrigin } from '../../http/client.ts';
 import { requireUser } from '../../auth/plugin.ts';
 import { errors } from '../../http/schemas.ts';
 import { decideKyc } from '../../kyc/review.ts';
 import { toUser } from '../../users/user-row.ts';
-import { listUsers } from '../../users/users.ts';
+import { listUsers, toAdminUser } from '../../users/users.ts';
 import { adminPage } from './route-helpers.ts';
 
 /**
@@ -53,6 +57,32 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         notify: app.notifyAccount,
       });
       return { user: toUser(row) };
+    },
+  );
+
+  app.post(
+    '/users/:id/unfreeze',
+    {
+      schema: {
+        description:
+          'Unfreezes an account its owner froze (ADR 035): the owner may sign in again; audited and mailed.',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: unfreezeResponseSchema, ...errors(404, 409) },
+      },
+    },
+    async (request) => {
+      const row = await unfreezeAccount(
+        {
+          db: app.db,
+          mailer: app.mailer,
+          now: app.clock(),
+          ip: clientInfo(request).ip,
+          origin: siteOrigin(app, request),
+        },
+        request.params.id,
+        requireUser(request).id,
+      );
+      return { message: messages.security.accountUnfrozen, user: toAdminUser(row) };
     },
   );
 };

@@ -5,11 +5,15 @@ import {
   changePasswordRequestSchema,
   confirmEmailChangeResponseSchema,
   forgotPasswordRequestSchema,
+  freezeAccountRequestSchema,
+  freezeAccountResponseSchema,
   messageResponseSchema,
   messages,
   resetPasswordRequestSchema,
+  SESSION_COOKIE,
   verifyEmailRequestSchema,
 } from '@sikka/contracts';
+import { freezeByLink, freezeOwnAccount, type FreezeContext } from '../../auth/account-freeze.ts';
 import {
   changePassword,
   confirmEmailChange,
@@ -33,6 +37,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const limit = {
     rateLimit: { max: app.config.RATE_LIMIT_LOGIN_PER_MIN, timeWindow: 60_000 },
   };
+  const freezeCtx = (request: FastifyRequest): FreezeContext => ({
+    ...ctx(request),
+    spot: app.spot?.exchange ?? null,
+  });
   const ctx = (request: FastifyRequest): LinkContext => ({
     db: app.db,
     mailer: app.mailer,
@@ -165,6 +173,47 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const email = await confirmEmailChange(ctx(request), request.body.token);
       return { message: messages.security.emailChanged(email), email };
+    },
+  );
+
+  app.post(
+    '/freeze',
+    {
+      schema: {
+        description:
+          'Freezes the signed-in account (ADR 035; the current password is needed): every session ends, withdrawals waiting for review are cancelled, spot orders are cancelled, and no one can sign in until the admin unfreezes it.',
+        body: freezeAccountRequestSchema,
+        response: { 200: freezeAccountResponseSchema, ...errors(400, 401, 409, 429) },
+      },
+      config: limit,
+      preHandler: requireUserHook,
+    },
+    async (request, reply) => {
+      const answer = await freezeOwnAccount(
+        freezeCtx(request),
+        requireUser(request),
+        request.body.currentPassword,
+      );
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return answer;
+    },
+  );
+
+  app.post(
+    '/freeze/confirm',
+    {
+      schema: {
+        description:
+          'Follows the freeze link of a new-sign-in mail (signed in or not; the link works once, for 7 days): freezes the account as POST /freeze does.',
+        body: verifyEmailRequestSchema,
+        response: { 200: freezeAccountResponseSchema, ...errors(400, 409, 429) },
+      },
+      config: limit,
+    },
+    async (request, reply) => {
+      const answer = await freezeByLink(freezeCtx(request), request.body.token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return answer;
     },
   );
 };

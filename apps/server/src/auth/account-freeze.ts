@@ -1,0 +1,137 @@
+import { FREEZE_LINK_TTL_MS, messages, type FreezeAccountResponse } from '@sikka/contracts';
+import { recordSecurityEvent } from '../audit/audit-log.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { isUuid } from '../db/query-helpers.ts';
+import { DomainError, validationError } from '../domain-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { accountFrozenMail, accountUnfrozenMail } from '../mail/templates.ts';
+import { cancelAll } from '../spot/orders.ts';
+import type { SpotExchange } from '../spot/exchange.ts';
+import type { UserRow } from '../users/user-row.ts';
+import { consumeLink, issueLink } from './email-links.ts';
+import { verifyPassword } from './passwords.ts';
+
+/**
+ * Freezing an account (ADR 035): its owner stops everything at once, from the Security page or
+ * from the link in a new-sign-in mail without signing in (the case where someone else holds
+ * the password). Only the admin unfreezes it.
+ */
+export type FreezeVia = 'security_page' | 'mail_link';
+
+export interface FreezeContext {
+  db: Db;
+  mailer: Mailer;
+  now: Date;
+  ip: string;
+  origin: string;
+  /** the spot exchange, when it runs: the account's resting orders are cancelled */
+  spot: SpotExchange | null;
+}
+
+export const frozenError = () => new DomainError('account_frozen', messages.security.accountFrozen);
+
+/** The freeze link of a new-sign-in mail: 7 days; earlier ones keep working. */
+export function issueFreezeLink(
+  db: Queryable,
+  user: Pick<UserRow, 'id' | 'email'>,
+  now: Date,
+): Promise<string> {
+  return issueLink(db, user, 'account_freeze', FREEZE_LINK_TTL_MS, now, true);
+}
+
+/**
+ * Freezes the account `resolve` names, in one transaction with `resolve`'s own work (using up
+ * a link): `freeze_account()` ends every session and cancels the withdrawals still waiting for
+ * review (their holds go back); an audit row and a mail record it. Then, committed, the
+ * account's spot orders are cancelled through their engines; the sessions are gone by then,
+ * so no new order can be placed.
+ */
+async function freeze(
+  ctx: FreezeContext,
+  via: FreezeVia,
+  resolve: (tx: Queryable) => Promise<string>,
+): Promise<FreezeAccountResponse> {
+  const { userId, withdrawalsCancelled } = await ctx.db.transaction(async (tx) => {
+    const id = await resolve(tx);
+    const [owner] = await tx.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [id]);
+    // Only the admin unfreezes: a frozen admin could not be undone from the app.
+    if (owner?.role === 'admin') {
+      throw new DomainError('invalid_state', messages.security.accountFreezeAdmin);
+    }
+    const [row] = await tx.query<{ n: number | null }>('SELECT freeze_account($1::uuid, $2) AS n', [
+      id,
+      via,
+    ]);
+    if (row?.n === null || row?.n === undefined) {
+      throw new DomainError('invalid_state', messages.security.accountAlreadyFrozen);
+    }
+    const [user] = await tx.query<{ email: string; full_name: string }>(
+      'SELECT email, full_name FROM users WHERE id = $1',
+      [id],
+    );
+    await recordSecurityEvent(tx, {
+      userId: id,
+      action: 'security.account_frozen',
+      ip: ctx.ip,
+      after: { via, withdrawalsCancelled: row.n },
+    });
+    await ctx.mailer.send(tx, accountFrozenMail(user!.email, user!.full_name, row.n));
+    return { userId: id, withdrawalsCancelled: row.n };
+  });
+  const ordersCancelled = ctx.spot ? await cancelAll(ctx.spot, userId, undefined) : 0;
+  return { message: messages.security.accountFrozenNow, withdrawalsCancelled, ordersCancelled };
+}
+
+/** From the Security page: the signed-in user's own account, with its current password. */
+export async function freezeOwnAccount(
+  ctx: FreezeContext,
+  user: UserRow,
+  currentPassword: string,
+): Promise<FreezeAccountResponse> {
+  if (!(await verifyPassword(user.password_hash, currentPassword))) {
+    throw validationError({ currentPassword: messages.security.currentPasswordWrong });
+  }
+  return freeze(ctx, 'security_page', () => Promise.resolve(user.id));
+}
+
+/** From a new-sign-in mail's link, signed in or not; the link works once. */
+export function freezeByLink(ctx: FreezeContext, token: string) {
+  return freeze(ctx, 'mail_link', async (tx) => {
+    const link = await consumeLink(tx, token, 'account_freeze', ctx.now);
+    if (!link) throw new DomainError('link_invalid', messages.security.linkInvalid);
+    return link.userId;
+  });
+}
+
+/** The admin unfreezes an account: its owner may sign in again (audited, and mailed). */
+export async function unfreezeAccount(
+  ctx: Omit<FreezeContext, 'spot'>,
+  userId: string,
+  adminId: string,
+): Promise<UserRow> {
+  if (!isUuid(userId)) throw new DomainError('not_found', messages.http.notFound);
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [
+      userId,
+    ]);
+    if (!user) throw new DomainError('not_found', messages.http.notFound);
+    if (!user.frozen_at) throw new DomainError('invalid_state', messages.security.accountNotFrozen);
+    const [after] = await tx.query<UserRow>(
+      `UPDATE users SET frozen_at = NULL, frozen_via = NULL, updated_at = now()
+        WHERE id = $1 RETURNING *`,
+      [userId],
+    );
+    await recordSecurityEvent(tx, {
+      userId,
+      actorId: adminId,
+      action: 'security.account_unfrozen',
+      ip: ctx.ip,
+      after: { frozenAt: user.frozen_at.toISOString() },
+    });
+    await ctx.mailer.send(
+      tx,
+      accountUnfrozenMail(user.email, user.full_name, `${ctx.origin}/login`),
+    );
+    return after!;
+  });
+}
