@@ -15,6 +15,7 @@ import {
 import { linkIn, startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher.ts';
 import { api, fundFromHouse, verifiedWithBank } from '../../../test/support/money-helpers.ts';
 import { totpCode } from '../../../test/support/two-factor.ts';
+import { cancelOrdersOfFrozenAccounts } from '../src/spot/orders.ts';
 
 /**
  * ADR 035: the owner freezes the account, from the Security page or from the link in a
@@ -183,6 +184,31 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
     expect(code.statusCode, code.body).toBe(403);
     expect(code.json().error.code).toBe('account_frozen');
     expect(code.cookies.find((c) => c.name === 'sikka_session')).toBeUndefined();
+  });
+
+  it('orders left resting by a stop between the freeze and its cancels are cancelled by the sweep', async () => {
+    const user = await signUp(t.app);
+    await verifyKyc(t.app.db, user.id);
+    await fundFromHouse(t.app.db, user.id, 'INR', '2000');
+    const order = await http().post('/api/spot/orders', user.cookie, {
+      market: 'USDT-INR',
+      side: 'buy',
+      type: 'limit',
+      price: '81',
+      quantity: '5',
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    // As freeze_account() leaves it when the instance stops before cancelling the orders.
+    await t.app.db.query('SELECT freeze_account($1::uuid, $2)', [user.id, 'security_page']);
+    const exchange = t.app.spot!.exchange;
+    expect(await cancelOrdersOfFrozenAccounts(t.app.db, exchange)).toBe(1);
+    const [row] = await t.app.db.query<{ status: string; inr_reserved: string }>(
+      `SELECT o.status, u.inr_reserved::text FROM spot_orders o JOIN users u ON u.id = o.user_id
+        WHERE o.id = $1`,
+      [order.json().order.id],
+    );
+    expect(row).toEqual({ status: 'cancelled', inr_reserved: '0.00' });
+    expect(await cancelOrdersOfFrozenAccounts(t.app.db, exchange)).toBe(0);
   });
 
   it('only the admin unfreezes, once; the owner is told and signs in again', async () => {

@@ -186,3 +186,21 @@ export async function cancelAll(
   }
   return cancelled;
 }
+
+/**
+ * Cancels the resting orders of frozen accounts (ADR 035). A freeze cancels them itself right
+ * after its commit; this catches an instance that stopped between the two (run at start and
+ * then periodically by the spot plugin). Returns the orders cancelled.
+ */
+export async function cancelOrdersOfFrozenAccounts(
+  db: Db,
+  exchange: SpotExchange,
+): Promise<number> {
+  const rows = await db.query<{ user_id: string }>(
+    `SELECT DISTINCT o.user_id::text AS user_id FROM spot_orders o JOIN users u ON u.id = o.user_id
+      WHERE u.frozen_at IS NOT NULL AND o.status IN ('new', 'open', 'partially_filled')`,
+  );
+  let cancelled = 0;
+  for (const { user_id } of rows) cancelled += await cancelAll(exchange, user_id, undefined);
+  return cancelled;
+}

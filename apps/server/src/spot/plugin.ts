@@ -3,6 +3,8 @@ import { SpotBookFeed } from './book-feed.ts';
 import { SpotExchange } from './exchange.ts';
 import { USER_CHANNEL } from './market-engine.ts';
 import { MarketMaker } from './market-maker.ts';
+import { cancelOrdersOfFrozenAccounts } from './orders.ts';
+import { HOUSEKEEPING_PERIOD_MS } from '../housekeeping.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,8 +38,21 @@ export const spotPlugin = fp(
     const maker = makerOn ? new MarketMaker(app.db, exchange, app.market, log) : null;
     app.decorate('spot', { exchange, feed, maker });
     if (maker) await maker.start();
+    // Orders of accounts frozen by an instance that stopped before cancelling them (ADR 035).
+    const sweepFrozen = () =>
+      cancelOrdersOfFrozenAccounts(app.db, exchange)
+        .then((n) => {
+          if (n > 0) log.info({ cancelled: n }, 'cancelled the orders of frozen accounts');
+        })
+        .catch((err: unknown) =>
+          log.warn({ err }, 'cancelling the orders of frozen accounts failed'),
+        );
+    const sweep = setInterval(() => void sweepFrozen(), HOUSEKEEPING_PERIOD_MS);
+    sweep.unref();
+    await sweepFrozen();
     // preClose: the last batch needs the database, which an onClose hook closes.
     app.addHook('preClose', async () => {
+      clearInterval(sweep);
       await maker?.stop();
       await exchange.stop();
       await feed.stop();
