@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, testConfig, type Config, type DevChain, type Queryable } from './server.ts';
 import { openTestDb, type Driver } from './databases.ts';
 import { totpCode } from './two-factor.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -201,4 +202,24 @@ export async function logInAdmin(app: FastifyInstance): Promise<string> {
     throw new Error(`admin two-factor login failed: ${second.statusCode} ${second.body}`);
   }
   return sessionCookie(second);
+}
+
+/**
+ * A test app whose mail goes to a real SMTP server started for it (polled every 100 ms), with
+ * `overrides` on top. `close()` stops both.
+ */
+export async function startAppWithMail(
+  driver: Driver,
+  overrides: Partial<Config> = {},
+): Promise<{ t: TestApp; mail: MailCatcher; close(): Promise<void> }> {
+  const mail = await startMailCatcher();
+  const t = await startTestApp(driver, { SMTP_URL: mail.url, MAIL_POLL_MS: 100, ...overrides });
+  return {
+    t,
+    mail,
+    close: async () => {
+      await t.close();
+      await mail.close();
+    },
+  };
 }

@@ -7,14 +7,14 @@ import {
   logInAdmin,
   sessionCookie,
   signUp,
-  startTestApp,
   verifyEmail,
   verifyKyc,
   type TestApp,
+  startAppWithMail,
 } from '../../../test/support/app.ts';
-import { linkIn, startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher.ts';
+import { linkIn, type MailCatcher } from '../../../test/support/mail-catcher.ts';
 import { api, fundFromHouse, verifiedWithBank } from '../../../test/support/money-helpers.ts';
-import { totpCode } from '../../../test/support/two-factor.ts';
+import { totpCode, turnOnTotp } from '../../../test/support/two-factor.ts';
 import { cancelOrdersOfFrozenAccounts } from '../src/spot/orders.ts';
 
 /**
@@ -25,19 +25,14 @@ import { cancelOrdersOfFrozenAccounts } from '../src/spot/orders.ts';
 describe.each(availableDrivers())('account freeze on %s', (driver) => {
   let t: TestApp;
   let mail: MailCatcher;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    t = await startTestApp(driver, {
-      SMTP_URL: mail.url,
-      MAIL_POLL_MS: 100,
+    ({ t, mail, close } = await startAppWithMail(driver, {
       SPOT_TRADING: true,
       SPOT_MARKET_MAKER: 'off',
-    });
+    }));
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => close());
 
   const http = () => api(t.app);
   const login = (email: string, password: string) =>
@@ -163,12 +158,7 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
 
   it('a sign-in proven before the freeze gets no session after it (two-factor step)', async () => {
     const user = await signUp(t.app);
-    const setup = await http().post('/api/auth/two-factor/totp/setup', user.cookie);
-    const { secret } = setup.json() as { secret: string };
-    await http().post('/api/auth/two-factor/totp/enable', user.cookie, {
-      code: totpCode(secret, t.app.clock()),
-    });
-    t.advance(30_000);
+    const secret = await turnOnTotp(t, user.cookie);
     const step = await login(user.email, user.password);
     expect(step.json().twoFactorRequired).toBe(true);
     // The password is proven, the code not yet: the owner freezes from the Security page.

@@ -10,8 +10,9 @@ import {
   signUpVerified,
   startTestApp,
   type TestApp,
+  startAppWithMail,
 } from '../../../test/support/app.ts';
-import { linkIn, startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher.ts';
+import { linkIn, type MailCatcher } from '../../../test/support/mail-catcher.ts';
 import { connect, listen } from '../../../test/support/realtime-client.ts';
 import { totpCode } from '../../../test/support/two-factor.ts';
 import { housekeep } from '../src/housekeeping.ts';
@@ -21,14 +22,11 @@ const STEP_MS = 30_000;
 describe.each(availableDrivers())('account security on %s', (driver) => {
   let t: TestApp;
   let mail: MailCatcher;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    t = await startTestApp(driver, { SMTP_URL: mail.url, MAIL_POLL_MS: 100 });
+    ({ t, mail, close } = await startAppWithMail(driver));
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => close());
 
   const inject = (
     method: 'GET' | 'POST' | 'DELETE',

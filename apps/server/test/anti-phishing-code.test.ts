@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
-import { newUser, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
-import {
-  linkIn,
-  startMailCatcher,
-  type CapturedMail,
-  type MailCatcher,
-} from '../../../test/support/mail-catcher.ts';
+import { newUser, signUp, type TestApp, startAppWithMail } from '../../../test/support/app.ts';
+import { linkIn, type CapturedMail, type MailCatcher } from '../../../test/support/mail-catcher.ts';
 import { api } from '../../../test/support/money-helpers.ts';
-import { totpCode } from '../../../test/support/two-factor.ts';
+import { totpCode, turnOnTotp } from '../../../test/support/two-factor.ts';
 
 const CODE_LINE = 'Your anti-phishing code:';
 
@@ -21,14 +16,11 @@ const CODE_LINE = 'Your anti-phishing code:';
 describe.each(availableDrivers())('anti-phishing code on %s', (driver) => {
   let t: TestApp;
   let mail: MailCatcher;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    t = await startTestApp(driver, { SMTP_URL: mail.url, MAIL_POLL_MS: 100 });
+    ({ t, mail, close } = await startAppWithMail(driver));
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => close());
 
   const http = () => api(t.app);
   const setCode = (cookie: string, code: unknown, headers: Record<string, string> = {}) =>
@@ -178,12 +170,7 @@ describe.each(availableDrivers())('anti-phishing code on %s', (driver) => {
 
   it('asks for the second factor when it is on', async () => {
     const user = await signUp(t.app);
-    const setup = await http().post('/api/auth/two-factor/totp/setup', user.cookie);
-    const { secret } = setup.json() as { secret: string };
-    await http().post('/api/auth/two-factor/totp/enable', user.cookie, {
-      code: totpCode(secret, t.app.clock()),
-    });
-    t.advance(30_000);
+    const secret = await turnOnTotp(t, user.cookie);
     const asked = await setCode(user.cookie, 'Guarded1');
     expect(asked.json().error.code).toBe('two_factor_required');
     expect(await storedCode(user.id)).toBeNull();

@@ -7,13 +7,13 @@ import {
   logInAdmin,
   newUser,
   signUp,
-  startTestApp,
   verifyEmail,
   type TestApp,
+  startAppWithMail,
 } from '../../../test/support/app.ts';
-import { linkIn, startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher.ts';
+import { linkIn, type MailCatcher } from '../../../test/support/mail-catcher.ts';
 import { api, fundFromHouse, verifiedWithBank } from '../../../test/support/money-helpers.ts';
-import { totpCode } from '../../../test/support/two-factor.ts';
+import { totpCode, turnOnTotp } from '../../../test/support/two-factor.ts';
 
 /**
  * ADR 033: a signed-in user changes the account's e-mail. The mail arrives at a real SMTP server
@@ -22,14 +22,11 @@ import { totpCode } from '../../../test/support/two-factor.ts';
 describe.each(availableDrivers())('e-mail change on %s', (driver) => {
   let t: TestApp;
   let mail: MailCatcher;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    t = await startTestApp(driver, { SMTP_URL: mail.url, MAIL_POLL_MS: 100 });
+    ({ t, mail, close } = await startAppWithMail(driver));
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => close());
 
   const http = () => api(t.app);
   const freshAddress = () => newUser().email;
@@ -171,12 +168,7 @@ describe.each(availableDrivers())('e-mail change on %s', (driver) => {
 
   it('asks for the second factor when it is on', async () => {
     const user = await signUp(t.app);
-    const setup = await http().post('/api/auth/two-factor/totp/setup', user.cookie);
-    const { secret } = setup.json() as { secret: string };
-    await http().post('/api/auth/two-factor/totp/enable', user.cookie, {
-      code: totpCode(secret, t.app.clock()),
-    });
-    t.advance(30_000);
+    const secret = await turnOnTotp(t, user.cookie);
     const next = freshAddress();
     expect((await change(user, next)).json().error.code).toBe('two_factor_required');
     const ok = await change(user, next, { 'x-two-factor-code': totpCode(secret, t.app.clock()) });
