@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { NETWORK_MARKS } from '../src/http/coin-icons.ts';
 import { SIMULATED_PAIRS } from '../src/market/simulated-pairs.ts';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -39,6 +40,21 @@ describe('coin icons', () => {
       expect(res.body, symbol).toMatch(/^<svg [^>]*viewBox="0 0 24 24"/);
       expect(res.body, symbol).not.toMatch(/<script|\son[a-z]+=|javascript:|<foreignObject/i);
     }
+  });
+
+  it('shows a chain’s own coin with the chain’s mark where the symbol is another token’s', async () => {
+    const { default: arbitrum } =
+      (await import('@web3icons/core/svgs/networks/background/arbitrum-one.svg.js')) as {
+        default: string;
+      };
+    const arb = await t.app.inject({ url: '/coin-icons/arb' });
+    expect(arb.body).toBe(arbitrum);
+    const { default: aptos } =
+      (await import('@web3icons/core/svgs/networks/background/aptos.svg.js')) as {
+        default: string;
+      };
+    expect((await t.app.inject({ url: '/coin-icons/apt' })).body).toBe(aptos);
+    expect(Object.keys(NETWORK_MARKS).sort()).toEqual(['apt', 'arb', 'inj', 'ton']);
   });
 
   it('has an icon for every coin of the simulated market but four', async () => {

@@ -23,8 +23,16 @@ const packageRoot = (name: string) => path.dirname(require.resolve(`${name}/pack
  */
 type Icon = { kind: 'png'; file: string } | { kind: 'svg'; module: string };
 
-/** Coins whose web3icons mark is filed under their network's name, not their symbol. */
-const NETWORK_MARKS: Record<string, string> = { ton: 'ton', inj: 'injective' };
+/**
+ * Coins whose web3icons mark is their network's: filed under its name only (TON, INJ), or with
+ * their symbol taken by another project's token (ARB, APT: checked by eye, 28 November 2026).
+ */
+export const NETWORK_MARKS: Record<string, string> = {
+  ton: 'ton',
+  inj: 'injective',
+  arb: 'arbitrum-one',
+  apt: 'aptos',
+};
 
 function listIcons(): Map<string, Icon> {
   const icons = new Map<string, Icon>();
@@ -36,17 +44,17 @@ function listIcons(): Map<string, Icon> {
   }
   // Its exports hide package.json: its entry point is dist/index.js, beside dist/svgs.
   const svgDir = path.join(path.dirname(require.resolve('@web3icons/core')), 'svgs');
+  for (const [symbol, network] of Object.entries(NETWORK_MARKS)) {
+    if (!icons.has(symbol)) {
+      const module = path.join(svgDir, 'networks', 'background', `${network}.svg.js`);
+      icons.set(symbol, { kind: 'svg', module });
+    }
+  }
   const tokens = path.join(svgDir, 'tokens', 'background');
   for (const file of readdirSync(tokens)) {
     const symbol = /^([A-Z0-9]+)\.svg\.js$/.exec(file)?.[1]?.toLowerCase();
     if (symbol && !icons.has(symbol)) {
       icons.set(symbol, { kind: 'svg', module: path.join(tokens, file) });
-    }
-  }
-  for (const [symbol, network] of Object.entries(NETWORK_MARKS)) {
-    if (!icons.has(symbol)) {
-      const module = path.join(svgDir, 'networks', 'background', `${network}.svg.js`);
-      icons.set(symbol, { kind: 'svg', module });
     }
   }
   return icons;
