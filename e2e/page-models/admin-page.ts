@@ -86,6 +86,13 @@ export class AdminPage {
   reviewButton(text?: string): Locator {
     return (text ? this.rows(text) : this.panel).getByRole('button', { name: /^Review/ });
   }
+  /** Users tab: the row's 'Unfreeze …' button, there only while the account is frozen. */
+  unfreezeButton(text: string): Locator {
+    return this.rows(text).getByRole('button', { name: /^Unfreeze/ });
+  }
+  get unfreezeDialog(): Locator {
+    return this.page.getByRole('dialog', { name: /^Unfreeze / });
+  }
   /** Deposits tab: a row's decision buttons, there only while the deposit is pending. */
   rowButton(text: string, name?: 'Approve' | 'Reject'): Locator {
     return this.rows(text).getByRole('button', name ? { name, exact: true } : {});

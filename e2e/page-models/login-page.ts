@@ -46,6 +46,10 @@ export class LoginPage {
   get differentAccount(): Locator {
     return this.page.getByRole('button', { name: 'Use a different account' });
   }
+  /** What the page says in place of a toast (a frozen account), above the form. */
+  get notice(): Locator {
+    return this.page.getByRole('main').getByRole('alert');
+  }
   get codeError(): Locator {
     return this.page.locator('form [data-field-error]');
   }

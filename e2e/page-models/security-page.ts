@@ -3,7 +3,7 @@ import { AppShell } from './app-shell.ts';
 
 /**
  * /dashboard/account/security: e-mail, the anti-phishing code, password, two-factor, passkeys,
- * sessions, history.
+ * sessions, history, freeze.
  */
 export class SecurityPage {
   readonly shell: AppShell;
@@ -42,6 +42,9 @@ export class SecurityPage {
   }
   get history(): Locator {
     return this.card('Sign-in history');
+  }
+  get freeze(): Locator {
+    return this.card('Freeze account');
   }
 
   // Two-factor
@@ -150,6 +153,20 @@ export class SecurityPage {
   }
   get signOutOthers(): Locator {
     return this.sessions.getByRole('button', { name: 'Sign out all other sessions' });
+  }
+
+  // Freeze (ADR 035): the card's button opens a dialog that asks for the password.
+  get freezeButton(): Locator {
+    return this.freeze.getByRole('button', { name: 'Freeze my account' });
+  }
+  get freezeDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Freeze your account?' });
+  }
+  get freezePassword(): Locator {
+    return this.freezeDialog.getByLabel('Current password', { exact: true });
+  }
+  get confirmFreeze(): Locator {
+    return this.freezeDialog.getByRole('button', { name: /^(Freeze my account|Freezing…)$/ });
   }
 
   // History (the table on wider screens, cards on phones: both carry the name)

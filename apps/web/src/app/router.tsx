@@ -85,6 +85,12 @@ export const routes: RouteObject[] = [
         handle: handle({ title: 'Confirm new email' }),
       },
       {
+        // Asks before it freezes (mail scanners open links); the Security page's freeze ends here.
+        path: paths.freezeAccount,
+        lazy: page(() => import('@/features/auth/pages/freeze-account-page.tsx')),
+        handle: handle({ title: 'Freeze account' }),
+      },
+      {
         Component: ShellLayout,
         children: [
           // Public pages.

@@ -15,6 +15,8 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   confirmEmailChange: '/confirm-email-change',
+  /** A new-sign-in mail's "Freeze your account now" link, and where a freeze ends (ADR 035). */
+  freezeAccount: '/freeze-account',
   /** The mails the server would have sent, when it runs without SMTP (development only). */
   devMailbox: '/dev/mailbox',
   admin: '/admin',

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -12,6 +12,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-raised text-ink hover:bg-line',
   ghost: 'text-muted hover:bg-raised hover:text-ink',
   outline: 'border border-line-strong text-ink hover:border-accent hover:text-accent',
+  /** What cannot be taken back from the app (freezing the account): red, dark words. */
+  danger: 'bg-down text-canvas hover:bg-down/85 disabled:hover:bg-down',
 };
 
 const sizes: Record<ButtonSize, string> = {

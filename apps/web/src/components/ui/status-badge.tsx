@@ -12,6 +12,7 @@ const tones: Record<string, StatusTone> = {
   submitted: 'warning',
   rejected: 'danger',
   failed: 'danger',
+  frozen: 'danger',
 };
 
 const toneClasses: Record<StatusTone, string> = {

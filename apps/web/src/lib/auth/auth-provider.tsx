@@ -99,20 +99,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signIn],
   );
 
-  // Sign-out happens in two steps: go to /, then (once / is on screen) forget the user. The
-  // other order would let the guard of a signed-in page send the user to /login instead.
+  // Sign-out happens in two steps: go to a page without a session (/ for logout), then (once it
+  // is on screen) forget the user. The other order would let the guard of a signed-in page send
+  // the user to /login instead. `signingOutAt` is that page's path.
   const { pathname } = useLocation();
-  const [signingOut, setSigningOut] = useState(false);
+  const [signingOutAt, setSigningOutAt] = useState<string | null>(null);
   useEffect(() => {
-    if (!signingOut || pathname !== paths.home) return;
-    setSigningOut(false);
+    if (signingOutAt === null || pathname !== signingOutAt) return;
+    setSigningOutAt(null);
     // The session first, so nothing refetches the departed user's data on the way.
     queryClient.setQueryData(sessionQueryKey, { user: null });
     queryClient.removeQueries({ queryKey: ['auth', 'me'] });
     queryClient.removeQueries({
       predicate: (query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]),
     });
-  }, [signingOut, pathname, queryClient]);
+  }, [signingOutAt, pathname, queryClient]);
 
   const logout = useCallback(async () => {
     try {
@@ -122,9 +123,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void import('sonner').then(({ toast }) => toast.error(messages.logout.failed));
       return;
     }
-    setSigningOut(true);
+    setSigningOutAt(paths.home);
     await navigate(paths.home);
   }, [navigate]);
+
+  const forgetSession = useCallback<AuthContextValue['forgetSession']>(
+    async (to, state) => {
+      setSigningOutAt(to);
+      await navigate(to, { replace: true, state });
+    },
+    [navigate],
+  );
 
   const userId = user?.id;
   const refreshBalances = useCallback(async () => {
@@ -165,6 +174,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshSession,
       signup,
       logout,
+      forgetSession,
       refreshBalances,
       setBalances,
       setUser,
@@ -179,6 +189,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshSession,
       signup,
       logout,
+      forgetSession,
       refreshBalances,
       setBalances,
       setUser,

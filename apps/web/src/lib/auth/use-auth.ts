@@ -33,6 +33,12 @@ export interface AuthContextValue {
   signup(body: SignupRequest): Promise<User>;
   /** Signs out, forgets the user and both balances, and goes to /; toasts on failure. */
   logout(): Promise<void>;
+  /**
+   * For a session the server has ended itself (the account was frozen, ADR 035): goes to `to`
+   * (a page that needs no session; the history entry is replaced, with `state`), then forgets
+   * the user, both balances and everything private in the cache, as `logout` does. No request.
+   */
+  forgetSession(to: string, state?: unknown): Promise<void>;
   /** Re-reads the user and both balances from GET /api/me. */
   refreshBalances(): Promise<void>;
   /** Pushes balances learnt elsewhere (realtime 'balance' events, a trade's answer). */

@@ -47,6 +47,8 @@ const SECURITY_WORDS: Record<string, string> = {
   'security.email_changed': 'Email changed',
   'security.anti_phishing_code_set': 'Anti-phishing code set',
   'security.anti_phishing_code_removed': 'Anti-phishing code removed',
+  'security.account_frozen': 'Account frozen',
+  'security.account_unfrozen': 'Account unfrozen',
 };
 
 /** 'security.totp_enabled' → 'Two-factor turned on'; 'kyc.something_new' → 'Something new'. */

@@ -10,9 +10,20 @@ import type { Column } from './admin-table.tsx';
 import { KycReviewDialog } from './kyc-review-dialog.tsx';
 import { SignInHistoryDialog } from './sign-in-history-dialog.tsx';
 import { PersonCell } from './person-cell.tsx';
+import { UnfreezeDialog } from './unfreeze-dialog.tsx';
+
+/** Who, with "Frozen" beside while the owner has the account frozen (ADR 035). */
+function UserCell({ user }: { user: AdminUser }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <PersonCell name={user.fullName} email={user.email} />
+      {user.frozenAt ? <StatusBadge status="frozen" className="shrink-0" /> : null}
+    </div>
+  );
+}
 
 const columns: ReadonlyArray<Column<AdminUser>> = [
-  { key: 'name', header: 'Name', cell: (u) => <PersonCell name={u.fullName} email={u.email} /> },
+  { key: 'name', header: 'Name', cell: (u) => <UserCell user={u} /> },
   { key: 'phone', header: 'Phone', cell: (u) => u.phone || '—', nowrap: true },
   { key: 'kyc', header: 'KYC Status', cell: (u) => <StatusBadge status={u.kycStatus} /> },
   {
@@ -32,11 +43,12 @@ const columns: ReadonlyArray<Column<AdminUser>> = [
 
 /**
  * Users: every account with its KYC status and its sign-in history; Review only for
- * submissions awaiting a decision.
+ * submissions awaiting a decision, Unfreeze only for frozen accounts.
  */
 export function UsersTab() {
   const [reviewing, setReviewing] = useState<AdminUser | null>(null);
   const [signIns, setSignIns] = useState<AdminUser | null>(null);
+  const [unfreezing, setUnfreezing] = useState<AdminUser | null>(null);
   return (
     <AdminListTab
       queryOptions={adminUsersQueryOptions}
@@ -46,7 +58,7 @@ export function UsersTab() {
       failedMessage={messages.admin.fetchUsersFailed}
       label="Users"
       columns={columns}
-      cardTitle={(u) => <PersonCell name={u.fullName} email={u.email} />}
+      cardTitle={(u) => <UserCell user={u} />}
       cardSkip={['name']}
       empty="No users found"
       actions={(u) => (
@@ -60,11 +72,17 @@ export function UsersTab() {
               Review<span className="sr-only"> KYC of {u.fullName}</span>
             </Button>
           ) : null}
+          {u.frozenAt ? (
+            <Button variant="outline" size="sm" onClick={() => setUnfreezing(u)}>
+              Unfreeze<span className="sr-only"> {u.fullName}</span>
+            </Button>
+          ) : null}
         </>
       )}
     >
       {reviewing ? <KycReviewDialog user={reviewing} onClose={() => setReviewing(null)} /> : null}
       {signIns ? <SignInHistoryDialog user={signIns} onClose={() => setSignIns(null)} /> : null}
+      {unfreezing ? <UnfreezeDialog user={unfreezing} onClose={() => setUnfreezing(null)} /> : null}
     </AdminListTab>
   );
 }

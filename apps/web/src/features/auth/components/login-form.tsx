@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
 import { paths } from '@/config/paths.ts';
-import { errorMessage } from '@/lib/api-client.ts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
@@ -12,7 +12,12 @@ import { afterSignInPath } from '@/lib/auth/return-path.ts';
 import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-hold.ts';
 import { PasswordField } from '@/components/ui/password-field.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
+import { ResultNotice } from './result-notice.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
+
+/** The right password (or passkey) of a frozen account: sign-in is refused (ADR 035). */
+const isFrozen = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.code === 'account_frozen';
 
 /**
  * Login (PRODUCT.md §2 "Login screen"). Email and password are required by the form itself.
@@ -28,6 +33,9 @@ export function LoginForm() {
   const [rememberMe, setRememberMe] = useState(false);
   const [loading, setLoading] = useState(false);
   const [step, setStep] = useState<'password' | 'code'>('password');
+  // A frozen account (ADR 035): said on the page, not in a toast that goes, since it says what
+  // to do next (write to support).
+  const [frozen, setFrozen] = useState('');
 
   async function signedIn() {
     toast.success(messages.login.success);
@@ -38,6 +46,7 @@ export function LoginForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setLoading(true);
+    setFrozen('');
     holdRedirect(true);
     try {
       const outcome = await login({ email, password, rememberMe });
@@ -50,7 +59,8 @@ export function LoginForm() {
     } catch (err) {
       holdRedirect(false);
       setLoading(false);
-      toast.error(errorMessage(err, messages.login.failedToast));
+      if (isFrozen(err)) setFrozen(err.message);
+      else toast.error(errorMessage(err, messages.login.failedToast));
       return;
     }
     await signedIn();
@@ -68,6 +78,7 @@ export function LoginForm() {
 
   return (
     <div className="space-y-5">
+      {frozen ? <ResultNotice tone="error">{frozen}</ResultNotice> : null}
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-5">
         <TextField
           label="Email"
@@ -106,7 +117,7 @@ export function LoginForm() {
           {loading ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
-      <PasskeySignIn rememberMe={rememberMe} onSignedIn={signedIn} />
+      <PasskeySignIn rememberMe={rememberMe} onSignedIn={signedIn} onFrozen={setFrozen} />
       <p className="text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
         <Link

@@ -16,9 +16,12 @@ import { useGuestRedirectHold } from '@/features/auth/hooks/use-guest-redirect-h
 export function PasskeySignIn({
   rememberMe,
   onSignedIn,
+  onFrozen,
 }: {
   rememberMe: boolean;
   onSignedIn(): Promise<void>;
+  /** The account is frozen (ADR 035): the server's words, for the form to keep on screen. */
+  onFrozen(message: string): void;
 }) {
   const { loginWithPasskey } = useAuth();
   const holdRedirect = useGuestRedirectHold();
@@ -34,6 +37,10 @@ export function PasskeySignIn({
     } catch (err) {
       holdRedirect(false);
       setLoading(false);
+      if (err instanceof ApiError && err.code === 'account_frozen') {
+        onFrozen(err.message);
+        return;
+      }
       // The server's words when it refused; the browser's refusals (cancelled, timed out) get ours.
       toast.error(
         err instanceof ApiError

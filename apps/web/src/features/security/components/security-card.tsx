@@ -2,10 +2,14 @@ import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import type { LucideIcon } from 'lucide-react';
 
-/** One section of the security page: a titled card with an optional line of status. */
+/**
+ * One section of the security page: a titled card with an optional line of status. `danger`
+ * turns its icon red, for the one card whose action cannot be undone from the app.
+ */
 export function SecurityCard({
   title,
   icon: Icon,
+  danger = false,
   aside,
   description,
   className,
@@ -13,6 +17,7 @@ export function SecurityCard({
 }: {
   title: string;
   icon: LucideIcon;
+  danger?: boolean;
   aside?: ReactNode;
   description?: ReactNode;
   className?: string;
@@ -26,7 +31,10 @@ export function SecurityCard({
       <div className="mb-4">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <h2 className="flex items-center gap-2 text-base font-semibold text-ink">
-            <Icon className="size-4 shrink-0 text-accent" aria-hidden="true" />
+            <Icon
+              className={clsx('size-4 shrink-0', danger ? 'text-down' : 'text-accent')}
+              aria-hidden="true"
+            />
             {title}
           </h2>
           {aside}

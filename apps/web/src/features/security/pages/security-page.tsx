@@ -13,12 +13,13 @@ import { TwoFactorCard } from '@/features/security/components/two-factor-card.ts
 import { PasskeysCard } from '@/features/security/components/passkeys-card.tsx';
 import { SessionsCard } from '@/features/security/components/sessions-card.tsx';
 import { SignInHistoryCard } from '@/features/security/components/sign-in-history-card.tsx';
+import { FreezeCard } from '@/features/security/components/freeze-card.tsx';
 
 const FETCH_FAILED = 'Your security settings could not be loaded.';
 
 /**
  * /dashboard/account/security (issue 16): e-mail, the anti-phishing code, password, two-factor,
- * passkeys, sessions and sign-in history. `?setup=admin` (sent by the admin tools) opens the
+ * passkeys, sessions, sign-in history and, last, freezing the account. `?setup=admin` (sent by the admin tools) opens the
  * two-factor set-up.
  */
 export default function SecurityPage() {
@@ -82,6 +83,8 @@ export default function SecurityPage() {
         )}
         <SessionsCard />
         <SignInHistoryCard />
+        {/* The admin is the one who unfreezes: the server refuses to freeze that account. */}
+        {user && user.role !== 'admin' ? <FreezeCard /> : null}
       </div>
     </div>
   );

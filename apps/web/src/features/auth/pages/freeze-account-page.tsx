@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { CircleAlert } from 'lucide-react';
+import { messages } from '@sikka/contracts';
+import { paths } from '@/config/paths.ts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth/use-auth.ts';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { confirmFreeze } from '@/features/auth/api/confirm-freeze.ts';
+import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
+import { ResultNotice } from '@/features/auth/components/result-notice.tsx';
+import { cancelledLines, frozenAnswer } from '@/features/auth/lib/freeze-result.ts';
+import { linkToken } from '@/features/auth/lib/password-reset-validation.ts';
+
+/** Not a contracts message: only a lost connection or a server fault gets here. */
+const FREEZE_FAILED = 'Your account could not be frozen. Please try again.';
+
+/** The answers after which this link can do nothing more. */
+const FINAL_CODES: ReadonlySet<string> = new Set(['link_invalid', 'invalid_state']);
+
+const supportLink = (
+  <Link to={paths.support} className={buttonClasses('outline', 'lg', 'w-full')}>
+    Contact support
+  </Link>
+);
+
+/**
+ * /freeze-account (ADR 035). With ?token=… (a new-sign-in mail's link, signed in or out) it asks
+ * first and freezes on the click: mail scanners open links too. Either way a freeze ends here
+ * (the Security page's too), its answer in the history entry, with this browser signed out.
+ */
+export default function FreezeAccountPage() {
+  const [search] = useSearchParams();
+  const token = linkToken(search);
+  const { state } = useLocation();
+  const answer = frozenAnswer(state);
+  const { forgetSession } = useAuth();
+  const [ended, setEnded] = useState<{ message: string; frozen: boolean } | null>(null);
+  const freeze = useMutation({
+    mutationFn: confirmFreeze,
+    // The answer cleared this browser's session cookie, whoever was signed in.
+    onSuccess: (frozen) => forgetSession(paths.freezeAccount, frozen),
+    onError: (err) => {
+      if (err instanceof ApiError && FINAL_CODES.has(err.code)) {
+        setEnded({ message: err.message, frozen: err.code === 'invalid_state' });
+      }
+    },
+  });
+
+  if (answer) {
+    return (
+      <AuthLayout
+        title="Your account is frozen"
+        subtitle="No one can sign in to it until our support team unfreezes it."
+      >
+        <ResultNotice tone="success" action={supportLink}>
+          {answer.message}
+          {cancelledLines(answer).map((line) => (
+            <span key={line} className="mt-2 block">
+              {line}
+            </span>
+          ))}
+        </ResultNotice>
+      </AuthLayout>
+    );
+  }
+
+  if (!token || ended) {
+    const frozen = ended?.frozen ?? false;
+    return (
+      <AuthLayout
+        title="Freeze your Sikka account"
+        subtitle="The link in a new-sign-in mail freezes the account it was sent for."
+      >
+        <ResultNotice
+          tone={frozen ? 'success' : 'error'}
+          action={
+            frozen ? (
+              supportLink
+            ) : (
+              <Link to={paths.login} className={buttonClasses('primary', 'lg', 'w-full')}>
+                Log in
+              </Link>
+            )
+          }
+        >
+          {ended?.message ?? messages.security.linkInvalid}
+        </ResultNotice>
+      </AuthLayout>
+    );
+  }
+
+  const failed = freeze.isError ? errorMessage(freeze.error, FREEZE_FAILED) : '';
+  return (
+    <AuthLayout
+      title="Freeze your Sikka account?"
+      subtitle="Do this if someone else has signed in to your account."
+    >
+      <div className="space-y-5">
+        <p className="text-ink">
+          Every device is signed out, withdrawals waiting for review and open orders are cancelled,
+          and no one can sign in, not even you, until our support team unfreezes it after checking
+          it is you.
+        </p>
+        {failed ? (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-down/30 bg-down/10 p-3 text-sm text-down"
+          >
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{failed}</span>
+          </p>
+        ) : null}
+        <Button
+          variant="danger"
+          size="lg"
+          className="w-full"
+          // Still after success: the answer is on its way to the screen.
+          disabled={freeze.isPending || freeze.isSuccess}
+          onClick={() => freeze.mutate(token)}
+        >
+          {freeze.isPending || freeze.isSuccess ? 'Freezing…' : 'Freeze my account'}
+        </Button>
+      </div>
+    </AuthLayout>
+  );
+}
