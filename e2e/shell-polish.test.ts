@@ -169,12 +169,23 @@ describe.skipIf(Boolean(skip))('the shell keeps out of the way', () => {
     await home.overview.root.scrollIntoViewIfNeeded();
     const loaded = page.locator('[data-icon-state="loaded"] img');
     await expect(loaded.first()).toBeVisible();
-    const icon = await loaded.first().evaluate((img: HTMLImageElement) => ({
-      src: img.currentSrc,
-      width: img.naturalWidth,
-    }));
-    expect(icon.src).toMatch(new RegExp(`^${e2e.baseURL}/coin-icons/[a-z0-9]+$`));
-    expect(icon.width).toBe(64);
+    const icons = () =>
+      loaded.evaluateAll((imgs: HTMLImageElement[]) =>
+        imgs.map((img) => ({ src: img.currentSrc, width: img.naturalWidth })),
+      );
+    // Bitcoin's is the PNG set's 64×64; a later coin's (SUI, PEPE, …) is an SVG, 24×24 as drawn.
+    await expect
+      .poll(async () => {
+        const shown = await icons();
+        return [
+          shown.find((i) => i.src.endsWith('/coin-icons/btc'))?.width,
+          shown.some((i) => i.width === 24),
+        ];
+      })
+      .toEqual([64, true]);
+    for (const icon of await icons()) {
+      expect(icon.src).toMatch(new RegExp(`^${e2e.baseURL}/coin-icons/[a-z0-9]+$`));
+    }
     await page.waitForLoadState('networkidle');
     expect(elsewhere).toEqual([]);
   });
