@@ -70,11 +70,14 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/** The account's current password, asked again before a change only its owner may make. */
+export const currentPasswordSchema = z
+  .string({ error: m.currentPasswordRequired })
+  .min(1, { error: m.currentPasswordRequired })
+  .max(128);
+
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: m.currentPasswordRequired })
-    .min(1, { error: m.currentPasswordRequired })
-    .max(128),
+  currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
@@ -90,10 +93,7 @@ export const EMAIL_CHANGE_HOLD_MS = 24 * 60 * 60 * 1000;
 /** POST /api/auth/email/change: the new address and the current password (then step-up). */
 export const changeEmailRequestSchema = z.object({
   newEmail: emailSchema,
-  currentPassword: z
-    .string({ error: m.currentPasswordRequired })
-    .min(1, { error: m.currentPasswordRequired })
-    .max(128),
+  currentPassword: currentPasswordSchema,
 });
 export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 /** POST /api/auth/email/change/confirm: the link's token; the answer names the new address. */
@@ -121,10 +121,7 @@ export type AntiPhishingCodeRequest = z.infer<typeof antiPhishingCodeRequestSche
 
 /** POST /api/auth/freeze: the current password, so a session alone cannot freeze the account. */
 export const freezeAccountRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: m.currentPasswordRequired })
-    .min(1, { error: m.currentPasswordRequired })
-    .max(128),
+  currentPassword: currentPasswordSchema,
 });
 export type FreezeAccountRequest = z.infer<typeof freezeAccountRequestSchema>;
 

@@ -53,9 +53,13 @@ async function freeze(
 ): Promise<FreezeAccountResponse> {
   const { userId, withdrawalsCancelled } = await ctx.db.transaction(async (tx) => {
     const id = await resolve(tx);
-    const [owner] = await tx.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [id]);
+    const [owner] = await tx.query<{ role: string; email: string; full_name: string }>(
+      'SELECT role, email, full_name FROM users WHERE id = $1',
+      [id],
+    );
+    if (!owner) throw new DomainError('not_found', messages.http.notFound);
     // Only the admin unfreezes: a frozen admin could not be undone from the app.
-    if (owner?.role === 'admin') {
+    if (owner.role === 'admin') {
       throw new DomainError('invalid_state', messages.security.accountFreezeAdmin);
     }
     const [row] = await tx.query<{ n: number | null }>('SELECT freeze_account($1::uuid, $2) AS n', [
@@ -65,17 +69,13 @@ async function freeze(
     if (row?.n === null || row?.n === undefined) {
       throw new DomainError('invalid_state', messages.security.accountAlreadyFrozen);
     }
-    const [user] = await tx.query<{ email: string; full_name: string }>(
-      'SELECT email, full_name FROM users WHERE id = $1',
-      [id],
-    );
     await recordSecurityEvent(tx, {
       userId: id,
       action: 'security.account_frozen',
       ip: ctx.ip,
       after: { via, withdrawalsCancelled: row.n },
     });
-    await ctx.mailer.send(tx, accountFrozenMail(user!.email, user!.full_name, row.n));
+    await ctx.mailer.send(tx, accountFrozenMail(owner.email, owner.full_name, row.n));
     return { userId: id, withdrawalsCancelled: row.n };
   });
   const ordersCancelled = ctx.spot ? await cancelAll(ctx.spot, userId, undefined) : 0;
