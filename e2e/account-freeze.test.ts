@@ -290,4 +290,34 @@ describe.skipIf(Boolean(skip))('freezing the account in the browser (ADR 035)', 
     await expect(again.failure).toHaveText(messages.security.linkInvalid, LIVE);
     await expect(again.freeze).toHaveCount(0);
   });
+
+  it('a link opened where someone else is signed in freezes its own account and leaves that session', async () => {
+    const { account, userId } = await verifiedAccount();
+    // Two sign-ins from browsers the account has not used: the second's mail has a link.
+    await e2e.storageStateFor(account);
+    const mailsBefore = e2e.mail!.messages.length;
+    await e2e.storageStateFor(account);
+    const mail = await e2e.mail!.waitFor(
+      (m) =>
+        e2e.mail!.messages.indexOf(m) >= mailsBefore &&
+        m.to.includes(account.email.toLowerCase()) &&
+        m.subject.includes('New sign-in'),
+      20_000,
+    );
+    const { page, account: neighbour } = await e2e.userPage(VIEWPORTS.desktop);
+    const freeze = new FreezeAccountPage(page);
+    await freeze.open(linkIn(mail, '/freeze-account'));
+    await freeze.freeze.click();
+    await expect(freeze.frozenHeading).toBeVisible(LIVE);
+    expect(await isFrozen(userId)).toBe(true);
+    // The neighbour is still signed in: in the app (the link's own page, in the same document,
+    // then the header) and on the server.
+    await freeze.supportLink.click();
+    await expect.poll(() => pathname(page), LIVE).toBe('/support');
+    await expect(freeze.shell.logoutButton).toBeVisible(LIVE);
+    const me = await page.request.get('/api/me');
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(
+      neighbour.email.toLowerCase(),
+    );
+  });
 });

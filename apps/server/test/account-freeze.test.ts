@@ -15,6 +15,7 @@ import {
 import { linkIn, type MailCatcher } from '../../../test/support/mail-catcher.ts';
 import { api, fundFromHouse, verifiedWithBank } from '../../../test/support/money-helpers.ts';
 import { totpCode, turnOnTotp } from '../../../test/support/two-factor.ts';
+import { issueFreezeLink } from '../src/auth/account-freeze.ts';
 import { cancelOrdersOfFrozenAccounts } from '../src/spot/orders.ts';
 
 /**
@@ -90,6 +91,7 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
       message: messages.security.accountFrozenNow,
       withdrawalsCancelled: 1,
       ordersCancelled: 1,
+      signedOut: true,
     });
     expect(res.cookies.find((c) => c.name === 'sikka_session')?.value).toBe('');
     expect((await frozenAt(user.id)).frozen_via).toBe('security_page');
@@ -121,7 +123,7 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
     );
 
     const told = await mail.waitForTo(user.email, 'Your Sikka account is frozen');
-    expect(told.text).toContain('One withdrawal waiting for review was cancelled');
+    expect(told.text).toContain('One withdrawal not yet sent was cancelled');
     const [audit] = await t.app.db.query<{ after: unknown }>(
       `SELECT after FROM audit_log WHERE subject_user_id = $1 AND action = 'security.account_frozen'`,
       [user.id],
@@ -147,6 +149,9 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(user.cookie)).statusCode).toBe(401);
 
+    expect(res.json().signedOut).toBe(false);
+    expect(res.cookies.find((c) => c.name === 'sikka_session')).toBeUndefined();
+
     const reused = await confirm(first);
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error.code).toBe('link_invalid');
@@ -154,6 +159,32 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(messages.security.accountAlreadyFrozen);
     expect((await confirm('x'.repeat(43))).json().error.code).toBe('link_invalid');
+  });
+
+  it('a link opened where another account is signed in freezes its own account and leaves that session', async () => {
+    const owner = await signUp(t.app);
+    const before = mail.messages.length;
+    await login(owner.email, owner.password);
+    const token = await freezeToken(owner.email, before);
+    const neighbour = await signUp(t.app);
+
+    const res = await http().post('/api/auth/freeze/confirm', neighbour.cookie, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().signedOut).toBe(false);
+    expect(res.cookies.find((c) => c.name === 'sikka_session')).toBeUndefined();
+    expect((await frozenAt(owner.id)).frozen_via).toBe('mail_link');
+    expect((await frozenAt(neighbour.id)).frozen_at).toBeNull();
+    expect((await me(neighbour.cookie)).json().user.id).toBe(neighbour.id);
+
+    // Opened in the owner's own signed-in browser, the cookie goes with the session.
+    const other = await signUp(t.app);
+    const at = mail.messages.length;
+    await login(other.email, other.password);
+    const own = await http().post('/api/auth/freeze/confirm', other.cookie, {
+      token: await freezeToken(other.email, at),
+    });
+    expect(own.json().signedOut).toBe(true);
+    expect(own.cookies.find((c) => c.name === 'sikka_session')?.value).toBe('');
   });
 
   it('a sign-in proven before the freeze gets no session after it (two-factor step)', async () => {
@@ -199,6 +230,206 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
     );
     expect(row).toEqual({ status: 'cancelled', inr_reserved: '0.00' });
     expect(await cancelOrdersOfFrozenAccounts(t.app.db, exchange)).toBe(0);
+  });
+
+  /** A crypto withdrawal of 25 USDT (fee 1) asked for in SQL: no chain runs in this suite. */
+  const cryptoWithdrawal = async (userId: string, to: string) =>
+    (
+      await t.app.db.query<{ id: string }>(
+        `SELECT id FROM request_chain_withdrawal($1::uuid, 31337, 'USDT', $2, 25, 1, 10, 100000, 6,
+                                                 'own', NULL)`,
+        [userId, to],
+      )
+    )[0]!.id;
+  const cryptoStatus = async (id: string) =>
+    (
+      await t.app.db.query<{ status: string }>(
+        'SELECT status FROM chain_withdrawals WHERE id = $1',
+        [id],
+      )
+    )[0]!.status;
+  /**
+   * The admin's approval of a crypto withdrawal, as its route makes it (the route itself needs
+   * the chain, which this suite does not run; chain-withdrawals.test.ts covers it).
+   */
+  const approveCrypto = (id: string) =>
+    t.app.db.transaction((tx) =>
+      tx.query(
+        `SELECT 1 FROM approve_chain_withdrawal($1::uuid, (SELECT id FROM users WHERE role = 'admin'))`,
+        [id],
+      ),
+    );
+  const usdt = async (userId: string) =>
+    (
+      await t.app.db.query<{ balance: string; held: string }>(
+        `SELECT balance::text, held::text FROM wallets WHERE user_id = $1 AND coin_symbol = 'USDT'`,
+        [userId],
+      )
+    )[0];
+
+  it('an approved crypto withdrawal the hot wallet has not signed is cancelled; a signed one goes out', async () => {
+    const user = await signUp(t.app);
+    await verifyKyc(t.app.db, user.id);
+    await fundFromHouse(t.app.db, user.id, 'USDT', '100');
+    const admin = await logInAdmin(t.app);
+    const approved = await cryptoWithdrawal(user.id, `0x${'a1'.repeat(20)}`);
+    const signed = await cryptoWithdrawal(user.id, `0x${'b2'.repeat(20)}`);
+    for (const id of [approved, signed]) await approveCrypto(id);
+    // The hot wallet signs the second (as WithdrawalSender does): it holds a nonce now.
+    const hot = `0x${'c3'.repeat(20)}`;
+    await t.app.db.transaction(async (tx) => {
+      await tx.query('SELECT lock_chain_nonce(31337, $1, 0)', [hot]);
+      await tx.query('SELECT 1 FROM sign_chain_withdrawal($1::uuid, $2, 0, $3, $4)', [
+        signed,
+        hot,
+        '0x02f8',
+        `0x${'d4'.repeat(32)}`,
+      ]);
+    });
+    expect(await usdt(user.id)).toEqual({ balance: '48.00000000', held: '52.00000000' });
+
+    const res = await http().post('/api/auth/freeze', user.cookie, {
+      currentPassword: user.password,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().withdrawalsCancelled).toBe(1);
+    expect(await cryptoStatus(approved)).toBe('cancelled');
+    expect(await cryptoStatus(signed)).toBe('signed');
+    // The approved one's 26 USDT are back; the signed one's stay held until it completes.
+    expect(await usdt(user.id)).toEqual({ balance: '74.00000000', held: '26.00000000' });
+    // The hot wallet's next step cannot sign what the freeze cancelled.
+    await expect(
+      t.app.db.transaction((tx) =>
+        tx.query('SELECT 1 FROM sign_chain_withdrawal($1::uuid, $2, 1, $3, $4)', [
+          approved,
+          hot,
+          '0x02f8',
+          `0x${'e5'.repeat(32)}`,
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: 'SK003' });
+    // Unfreezing does not bring it back.
+    expect((await http().post(`/api/admin/users/${user.id}/unfreeze`, admin)).statusCode).toBe(200);
+    expect(await cryptoStatus(approved)).toBe('cancelled');
+    const [audit] = await t.app.db.query<{ actor_id: string }>(
+      `SELECT actor_id::text FROM audit_log
+        WHERE target_id = $1 AND action = 'chain_withdrawal.cancelled'`,
+      [approved],
+    );
+    expect(audit?.actor_id).toBe(user.id);
+  });
+
+  /**
+   * Runs the steps while this test holds the user's row lock, each started once the one before
+   * waits on that lock (real PostgreSQL: a queue in that order), then lets them all go. PGlite
+   * has one connection: the steps run in turn, in that order.
+   */
+  async function queuedOnUser<A, B, C>(
+    userId: string,
+    ...steps: [() => Promise<A>, () => Promise<B>, () => Promise<C>]
+  ): Promise<[A, B, C]> {
+    if (driver !== 'postgres')
+      return Promise.all(steps.map((step) => step())) as Promise<[A, B, C]>;
+    const waiting = async () =>
+      Number(
+        (
+          await t.app.db.query<{ n: string }>(
+            `SELECT count(*)::text AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          )
+        )[0]!.n,
+      );
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((done) => (locked = done));
+    const holder = t.app.db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const running: Array<Promise<unknown>> = [];
+    for (const step of steps) {
+      running.push(step());
+      const queued = running.length;
+      await expect.poll(waiting, { timeout: 10_000, interval: 5 }).toBe(queued);
+    }
+    release();
+    await holder;
+    return Promise.all(running) as Promise<[A, B, C]>;
+  }
+
+  it('a freeze and the admin approving the same withdrawals at once: one waits for the other, the books agree', async () => {
+    const admin = await logInAdmin(t.app);
+    for (let round = 0; round < 6; round += 1) {
+      const user = await verifiedWithBank(t.app);
+      await fundFromHouse(t.app.db, user.id, 'INR', '5000');
+      await fundFromHouse(t.app.db, user.id, 'USDT', '100');
+      const inr = await http().post(
+        '/api/withdrawals',
+        user.cookie,
+        { amount: '500', bankAccountId: user.accountId },
+        { 'idempotency-key': `freeze-race-${round}` },
+      );
+      expect(inr.statusCode, inr.body).toBe(201);
+      const inrId: string = inr.json().withdrawal.id;
+      const cryptoId = await cryptoWithdrawal(user.id, `0x${'f6'.repeat(20)}`);
+
+      // The mail link's way (no password to check first). Even rounds queue the freeze first,
+      // odd ones the admin's two approvals: all three are waiting on the user at once.
+      const token = await issueFreezeLink(t.app.db, user, new Date());
+      const freezeFirst = round % 2 === 0;
+      const freezing = () => confirm(token);
+      const paying = () =>
+        http().post(`/api/admin/withdrawals/${inrId}/approve`, admin, {
+          utrNumber: `UTRRACE${round}${Date.now()}`.slice(0, 22),
+        });
+      const approving = () =>
+        approveCrypto(cryptoId).then(
+          () => 200,
+          (err: { code?: string }) => (err.code === 'SK003' ? 409 : Promise.reject(err)),
+        );
+      let freeze: Awaited<ReturnType<typeof freezing>>;
+      let payout: Awaited<ReturnType<typeof paying>>;
+      let approval: number;
+      if (freezeFirst) {
+        [freeze, payout, approval] = await queuedOnUser(user.id, freezing, paying, approving);
+      } else {
+        [payout, approval, freeze] = await queuedOnUser(user.id, paying, approving, freezing);
+      }
+      if (driver === 'postgres') {
+        // The lock queue decides: whoever waited first acts, the others find it decided.
+        expect(payout.statusCode).toBe(freezeFirst ? 409 : 200);
+        expect(approval).toBe(freezeFirst ? 409 : 200);
+      }
+      // Nothing fails for the race itself: no deadlock, no 500.
+      expect(freeze.statusCode, freeze.body).toBe(200);
+      expect([200, 409], payout.body).toContain(payout.statusCode);
+      expect([200, 409]).toContain(approval);
+
+      const [w] = await t.app.db.query<{ status: string }>(
+        'SELECT status FROM withdrawals WHERE id = $1',
+        [inrId],
+      );
+      const [balances] = await t.app.db.query<{ balance: string; inr_held: string }>(
+        'SELECT balance::text, inr_held::text FROM users WHERE id = $1',
+        [user.id],
+      );
+      if (payout.statusCode === 200) {
+        // Paid before the freeze took the user: it had nothing of it left to cancel.
+        expect(w?.status).toBe('paid');
+        expect(balances).toEqual({ balance: '4500.00', inr_held: '0.00' });
+      } else {
+        expect(payout.json().error.code).toBe('invalid_state');
+        expect(w?.status).toBe('cancelled');
+        expect(balances).toEqual({ balance: '5000.00', inr_held: '0.00' });
+      }
+      // Approved first or not, the crypto withdrawal was not signed: the freeze cancels it.
+      expect(await cryptoStatus(cryptoId)).toBe('cancelled');
+      expect(await usdt(user.id)).toEqual({ balance: '100.00000000', held: '0.00000000' });
+      expect(freeze.json().withdrawalsCancelled).toBe(payout.statusCode === 200 ? 1 : 2);
+    }
   });
 
   it('only the admin unfreezes, once; the owner is told and signs in again', async () => {

@@ -128,10 +128,15 @@ export type FreezeAccountRequest = z.infer<typeof freezeAccountRequestSchema>;
 /** POST /api/auth/freeze and /api/auth/freeze/confirm: what happened (ADR 035). */
 export const freezeAccountResponseSchema = z.object({
   message: z.string(),
-  /** withdrawals that were waiting for review and are now cancelled (their holds released) */
+  /** withdrawals not yet sent that are now cancelled (their holds released) */
   withdrawalsCancelled: z.number().int(),
   /** spot orders cancelled (0 when the spot exchange is off) */
   ordersCancelled: z.number().int(),
+  /**
+   * Whether this browser's session ended: always from the Security page; from a link, only when
+   * the browser was signed in to the frozen account (another account's session stays).
+   */
+  signedOut: z.boolean(),
 });
 export type FreezeAccountResponse = z.infer<typeof freezeAccountResponseSchema>;
 

@@ -26,6 +26,8 @@ export interface FreezeContext {
   origin: string;
   /** the spot exchange, when it runs: the account's resting orders are cancelled */
   spot: SpotExchange | null;
+  /** the account this request's session belongs to, if any (its cookie goes with a freeze) */
+  sessionUserId: string | null;
 }
 
 export const frozenError = () => new DomainError('account_frozen', messages.security.accountFrozen);
@@ -79,7 +81,12 @@ async function freeze(
     return { userId: id, withdrawalsCancelled: row.n };
   });
   const ordersCancelled = ctx.spot ? await cancelAll(ctx.spot, userId, undefined) : 0;
-  return { message: messages.security.accountFrozenNow, withdrawalsCancelled, ordersCancelled };
+  return {
+    message: messages.security.accountFrozenNow,
+    withdrawalsCancelled,
+    ordersCancelled,
+    signedOut: ctx.sessionUserId === userId,
+  };
 }
 
 /** From the Security page: the signed-in user's own account, with its current password. */
@@ -94,7 +101,10 @@ export async function freezeOwnAccount(
   return freeze(ctx, 'security_page', () => Promise.resolve(user.id));
 }
 
-/** From a new-sign-in mail's link, signed in or not; the link works once. */
+/**
+ * From a new-sign-in mail's link, signed in or not; the link works once. A browser signed in
+ * to another account stays signed in to it.
+ */
 export function freezeByLink(ctx: FreezeContext, token: string) {
   return freeze(ctx, 'mail_link', async (tx) => {
     const link = await consumeLink(tx, token, 'account_freeze', ctx.now);
@@ -105,7 +115,7 @@ export function freezeByLink(ctx: FreezeContext, token: string) {
 
 /** The admin unfreezes an account: its owner may sign in again (audited, and mailed). */
 export async function unfreezeAccount(
-  ctx: Omit<FreezeContext, 'spot'>,
+  ctx: Omit<FreezeContext, 'spot' | 'sessionUserId'>,
   userId: string,
   adminId: string,
 ): Promise<UserRow> {

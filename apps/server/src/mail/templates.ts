@@ -303,8 +303,8 @@ export function accountFrozenMail(
     paragraphs: [
       'Your Sikka account was just frozen. Every session is signed out and no one can sign in to it, with any password, code or passkey.',
       withdrawalsCancelled > 0
-        ? `${withdrawalsCancelled === 1 ? 'One withdrawal' : `${withdrawalsCancelled} withdrawals`} waiting for review ${withdrawalsCancelled === 1 ? 'was' : 'were'} cancelled, and the money is back in your balance.`
-        : 'No withdrawal was waiting for review.',
+        ? `${withdrawalsCancelled === 1 ? 'One withdrawal' : `${withdrawalsCancelled} withdrawals`} not yet sent ${withdrawalsCancelled === 1 ? 'was' : 'were'} cancelled, and the money is back in your balance.`
+        : 'No withdrawal was waiting to be sent.',
       'To unfreeze it, reply to this mail or write to support from this address. We will check that it is you first.',
     ],
   });

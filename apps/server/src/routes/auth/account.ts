@@ -40,6 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const freezeCtx = (request: FastifyRequest): FreezeContext => ({
     ...ctx(request),
     spot: app.spot?.exchange ?? null,
+    sessionUserId: request.user?.id ?? null,
   });
   const ctx = (request: FastifyRequest): LinkContext => ({
     db: app.db,
@@ -181,7 +182,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description:
-          'Freezes the signed-in account (ADR 035; the current password is needed): every session ends, withdrawals waiting for review are cancelled, spot orders are cancelled, and no one can sign in until the admin unfreezes it.',
+          'Freezes the signed-in account (ADR 035; the current password is needed): every session ends, withdrawals not yet sent (waiting for review, or approved and not yet signed) are cancelled, spot orders are cancelled, and no one can sign in until the admin unfreezes it.',
         body: freezeAccountRequestSchema,
         response: { 200: freezeAccountResponseSchema, ...errors(400, 401, 409, 429) },
       },
@@ -204,7 +205,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description:
-          'Follows the freeze link of a new-sign-in mail (signed in or not; the link works once, for 7 days): freezes the account as POST /freeze does.',
+          "Follows the freeze link of a new-sign-in mail (signed in or not; the link works once, for 7 days): freezes the account as POST /freeze does. The session cookie is cleared only when it was the frozen account's (signedOut).",
         body: verifyEmailRequestSchema,
         response: { 200: freezeAccountResponseSchema, ...errors(400, 409, 429) },
       },
@@ -212,7 +213,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await freezeByLink(freezeCtx(request), request.body.token);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      if (answer.signedOut) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return answer;
     },
   );

@@ -6,6 +6,7 @@ const answer = (withdrawalsCancelled: number, ordersCancelled: number) => ({
   message: messages.security.accountFrozenNow,
   withdrawalsCancelled,
   ordersCancelled,
+  signedOut: true,
 });
 
 describe('the result of a freeze', () => {

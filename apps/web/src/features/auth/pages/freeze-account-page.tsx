@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { messages } from '@sikka/contracts';
@@ -36,11 +36,16 @@ export default function FreezeAccountPage() {
   const { state } = useLocation();
   const answer = frozenAnswer(state);
   const { forgetSession } = useAuth();
+  const navigate = useNavigate();
   const [ended, setEnded] = useState<{ message: string; frozen: boolean } | null>(null);
   const freeze = useMutation({
     mutationFn: confirmFreeze,
-    // The answer cleared this browser's session cookie, whoever was signed in.
-    onSuccess: (frozen) => forgetSession(paths.freezeAccount, frozen),
+    // The answer cleared this browser's session cookie when it was the frozen account's; one
+    // signed in to another account stays signed in.
+    onSuccess: (frozen) =>
+      frozen.signedOut
+        ? forgetSession(paths.freezeAccount, frozen)
+        : navigate(paths.freezeAccount, { replace: true, state: frozen }),
     onError: (err) => {
       if (err instanceof ApiError && FINAL_CODES.has(err.code)) {
         setEnded({ message: err.message, frozen: err.code === 'invalid_state' });
@@ -99,9 +104,9 @@ export default function FreezeAccountPage() {
     >
       <div className="space-y-5">
         <p className="text-ink">
-          Every device is signed out, withdrawals waiting for review and open orders are cancelled,
-          and no one can sign in, not even you, until our support team unfreezes it after checking
-          it is you.
+          Every device is signed out, withdrawals not yet sent and open orders are cancelled, and no
+          one can sign in, not even you, until our support team unfreezes it after checking it is
+          you.
         </p>
         {failed ? (
           <p

@@ -53,7 +53,7 @@ export function FreezeAccountDialog({ open, onClose }: { open: boolean; onClose(
       onClose={close}
       busy={busy}
       title="Freeze your account?"
-      description="Every device is signed out, withdrawals waiting for review and open orders are cancelled, and only our support team can unfreeze it."
+      description="Every device is signed out, withdrawals not yet sent and open orders are cancelled, and only our support team can unfreeze it."
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Freeze account">
         <PasswordField

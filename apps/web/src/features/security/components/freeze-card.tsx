@@ -15,8 +15,8 @@ export function FreezeCard() {
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between md:gap-8">
         <p className="max-w-3xl text-sm text-muted">
           Think someone else is in your account? Freezing it signs out every device, cancels
-          withdrawals waiting for review and open orders, and no one can sign in, not even you,
-          until our support team unfreezes it after checking it is you.
+          withdrawals not yet sent and open orders, and no one can sign in, not even you, until our
+          support team unfreezes it after checking it is you.
         </p>
         <Button
           variant="danger"
