@@ -4,11 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { COOKIE_CONSENT_STORAGE_KEY } from '@sikka/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, testConfig } from '../../test/support/server.ts';
+import {
+  buildApp,
+  testConfig,
+  useCheapPasswordHashingInThisTestProcess,
+} from '../../test/support/server.ts';
 // Registers toBeVisible, toHaveText, toHaveCount… on vitest's expect for every browser test.
 import './web-assertions.ts';
 import { availableDrivers, openTestDb, pgUrl, type Driver } from '../../test/support/databases.ts';
@@ -80,6 +84,19 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * A context opened inside a test closes when that test ends. Left open, its pages keep
+ * rendering every price tick to the end of the file, and the browser's work grows with each
+ * test. One opened in a beforeAll lives until the harness closes.
+ */
+function closeWhenTestEnds(context: BrowserContext): void {
+  try {
+    onTestFinished(() => context.close());
+  } catch {
+    // Not inside a test: close() ends it with the rest.
+  }
+}
+
 /** Why browser tests cannot run here ('' when they can). Callers skip loudly with it. */
 export function e2eSkipReason(): string {
   return inject('chromium')
@@ -141,6 +158,8 @@ export function e2eDrivers(): Driver[] {
 const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
 export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
+  // Browser tests sign up and in many accounts: argon2id at its smallest cost (ADR 036).
+  useCheapPasswordHashingInThisTestProcess(true);
   if (!existsSync(`${WEB_DIST}index.html`)) {
     throw new Error(
       `No built web app in ${WEB_DIST}: run \`npm run build\` (root \`npm test\` does).`,
@@ -231,6 +250,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       }, COOKIE_CONSENT_STORAGE_KEY);
     }
     contexts.push(context);
+    closeWhenTestEnds(context);
     return context;
   };
   const newPage = async (viewport?: Viewport, storageState?: StorageState) => {

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser } from '../support/app.ts';
 import { createPgDatabase, pgUrl, postgresSkipReason } from '../support/databases.ts';
 import { BUILT_MAIN, startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { withDatabase } from './support/trade-burst.ts';
@@ -48,5 +49,20 @@ describe.skipIf(!pgUrl())('the compiled server', () => {
     const tickers = await fetch(`${server.baseUrl}/api/market/tickers`);
     expect(tickers.status).toBe(200);
     expect(((await tickers.json()) as { coins: unknown[] }).coins.length).toBeGreaterThan(0);
+    // The server people run hashes at the OWASP cost (test apps in a test's process do not,
+    // ADR 036): a sign-up's stored hash says which.
+    const email = `built-${Date.now()}@example.com`;
+    const signup = await fetch(`${server.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({ ...newUser(), email }),
+    });
+    expect(signup.status, await signup.text()).toBe(201);
+    const [stored] = await withDatabase(databaseUrl, (db) =>
+      db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [
+        email,
+      ]),
+    );
+    expect(stored?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   }, 60_000);
 });

@@ -18,7 +18,11 @@ function phc(hash: string) {
 describe.skipIf(!pgUrl())('passwords on PostgreSQL', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp('postgres', { MARKET_AUTOSTART: false });
+    t = await startTestApp(
+      'postgres',
+      { MARKET_AUTOSTART: false },
+      { productionPasswordHashing: true },
+    );
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, testConfig, type Config, type DevChain, type Queryable } from './server.ts';
+import {
+  buildApp,
+  testConfig,
+  useCheapPasswordHashingInThisTestProcess,
+  type Config,
+  type DevChain,
+  type Queryable,
+} from './server.ts';
 import { openTestDb, type Driver } from './databases.ts';
 import { totpCode } from './two-factor.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
@@ -29,6 +36,12 @@ export interface StartOptions {
   devChain?: DevChain;
   /** false: the app does not start the deposit watcher; the test steps app.cryptoWallet.watcher. */
   watchDeposits?: boolean;
+  /**
+   * true: passwords are hashed at the production cost (OWASP argon2id), for the tests of how
+   * they are stored and how long a sign-in takes. By default a test app uses argon2id's
+   * smallest cost (ADR 036). The cost is the test process's: the last app started decides.
+   */
+  productionPasswordHashing?: boolean;
 }
 
 /** The production `buildApp` on a fresh database of the given driver, with a movable clock. */
@@ -37,6 +50,7 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
   options: StartOptions = {},
 ): Promise<TestApp> {
+  useCheapPasswordHashingInThisTestProcess(!options.productionPasswordHashing);
   const db = await openTestDb(driver, options.poolSize);
   // Each app gets its own DATA_DIR (documents, generated KYC key) unless a test picks one.
   const ownDataDir = overrides.DATA_DIR === undefined;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
@@ -37,8 +38,15 @@ export async function createMigratedPgDatabase(): Promise<string> {
   return url;
 }
 
+let seed: Promise<Blob> | undefined;
+/** The migrated PGlite of global setup (pglite-seed.ts, ADR 036), read once per test process. */
+function pgliteSeed(): Promise<Blob> {
+  seed ??= readFile(inject('pgliteSeed')).then((bytes) => new Blob([bytes]));
+  return seed;
+}
+
 export async function openTestDb(driver: Driver, poolSize?: number): Promise<Db> {
-  if (driver === 'pglite') return openPglite();
+  if (driver === 'pglite') return openPglite(undefined, { loadDataDir: await pgliteSeed() });
   return openPostgres(await createPgDatabase(), poolSize);
 }
 

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { chromiumPath, startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { buildPgliteSeed } from './pglite-seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,6 +8,8 @@ declare module 'vitest' {
     pgUrl: string;
     pgMissing: string;
     chromium: string;
+    /** The migrated PGlite every test database of that driver starts from (pglite-seed.ts). */
+    pgliteSeed: string;
   }
 }
 
@@ -34,5 +37,6 @@ export default async function setup(project: TestProject) {
   project.provide('pgUrl', pgUrl);
   project.provide('pgMissing', pgMissing);
   project.provide('chromium', chromium);
+  project.provide('pgliteSeed', await buildPgliteSeed());
   return () => cluster?.stop();
 }

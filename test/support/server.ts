@@ -16,6 +16,12 @@ export { buildApp } from '../../apps/server/src/app.ts';
  */
 export { envSchema, loadConfig, testConfig, type Config } from '../../apps/server/src/config.ts';
 
+/**
+ * Test apps built in a test's own process hash passwords at argon2id's smallest cost (ADR
+ * 036): thousands of sign-ups and sign-ins. The bench never calls it; a spawned server never can.
+ */
+export { useCheapPasswordHashingInThisTestProcess } from '../../apps/server/src/auth/passwords.ts';
+
 /** Database handles: tests open fresh databases with the server's own drivers. */
 export type { Db, Queryable } from '../../apps/server/src/db/index.ts';
 export { openPglite } from '../../apps/server/src/db/pglite.ts';

@@ -9,8 +9,23 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * argon2id at its smallest cost (64 KiB, 1 iteration): for test processes only, which sign up
+ * and sign in thousands of accounts. Nothing in the server turns it on; test/support does, for
+ * the apps it builds in its own process (ADR 036). A password hashed so still verifies, as
+ * argon2 stores its parameters in the hash.
+ */
+const TEST_ARGON2_OPTIONS = { ...ARGON2_OPTIONS, memoryCost: 64, timeCost: 1 } as const;
+let hashOptions: typeof ARGON2_OPTIONS | typeof TEST_ARGON2_OPTIONS = ARGON2_OPTIONS;
+
+/** Test processes only (see TEST_ARGON2_OPTIONS); `false` goes back to the OWASP cost. */
+export function useCheapPasswordHashingInThisTestProcess(on: boolean): void {
+  hashOptions = on ? TEST_ARGON2_OPTIONS : ARGON2_OPTIONS;
+  dummyHash = undefined;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password.normalize('NFC'), ARGON2_OPTIONS);
+  return hash(password.normalize('NFC'), hashOptions);
 }
 
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {

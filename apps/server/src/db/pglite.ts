@@ -1,10 +1,20 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './types.ts';
 
 export interface PgliteOptions {
   /** Runs after the database is closed (openDb releases the DATA_DIR lock here). */
   onClose?: () => void;
+  /**
+   * The files of a database to start from (`dumpDataDir`): tests start each in-memory
+   * database from one already migrated, instead of initdb and every migration (ADR 036).
+   */
+  loadDataDir?: PGliteOptions['loadDataDir'];
+}
+
+/** A PGlite database, which can also hand over its files (a tarball) for another to start from. */
+export interface PgliteDb extends Db {
+  dumpDataDir(): Promise<Blob>;
 }
 
 /**
@@ -13,10 +23,11 @@ export interface PgliteOptions {
  * `dataDir` undefined = in memory (tests). PGlite does not guard its directory against a
  * second process; callers opening a directory do that (openDb holds the DATA_DIR lock).
  */
-export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<PgliteDb> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // numeric and int8 stay strings, as in the `pg` adapter: money never becomes a JS float.
   const pg = await PGlite.create(dataDir, {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { 1700: (v: string) => v, 20: (v: string) => v },
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
@@ -54,6 +65,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
         close: async () => held.clear(),
       };
     },
+    dumpDataDir: () => pg.dumpDataDir('none'),
     async close() {
       try {
         await pg.close();
