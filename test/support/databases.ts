@@ -45,8 +45,18 @@ function pgliteSeed(): Promise<Blob> {
   return seed;
 }
 
-export async function openTestDb(driver: Driver, poolSize?: number): Promise<Db> {
-  if (driver === 'pglite') return openPglite(undefined, { loadDataDir: await pgliteSeed() });
+/**
+ * A fresh test database: real PostgreSQL starts empty; PGlite starts from the migrated seed
+ * unless `empty` (a test that applies migrations itself, up to a point).
+ */
+export async function openTestDb(
+  driver: Driver,
+  poolSize?: number,
+  options: { empty?: boolean } = {},
+): Promise<Db> {
+  if (driver === 'pglite') {
+    return openPglite(undefined, options.empty ? {} : { loadDataDir: await pgliteSeed() });
+  }
   return openPostgres(await createPgDatabase(), poolSize);
 }
 

@@ -279,7 +279,7 @@ async function databaseUpTo(driver: Driver, last: string): Promise<Db> {
         await copyFile(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
       }
     }
-    const db = await openTestDb(driver);
+    const db = await openTestDb(driver, undefined, { empty: true });
     await migrate(db, dir);
     return db;
   } finally {
