@@ -48,6 +48,16 @@ describe.skipIf(Boolean(skip))('freezing the account in the browser (ADR 035)', 
     return { account, userId };
   }
 
+  /** The first new-sign-in mail to `account` among the mails after the first `after`. */
+  const newSignInMail = (account: Account, after: number) =>
+    e2e.mail!.waitFor(
+      (m) =>
+        e2e.mail!.messages.indexOf(m) >= after &&
+        m.to.includes(account.email.toLowerCase()) &&
+        m.subject.includes('New sign-in'),
+      20_000,
+    );
+
   /** A withdrawal of ₹1,000 waiting for review, asked for through the API as the page would. */
   async function pendingWithdrawal(page: Page, userId: string): Promise<string> {
     await creditInr(e2e.app, userId, '5000');
@@ -231,13 +241,7 @@ describe.skipIf(Boolean(skip))('freezing the account in the browser (ADR 035)', 
     await intruder.goto();
     await intruder.login(account.email, account.password);
     await expect.poll(() => pathname(second), LIVE).toBe('/dashboard');
-    const mail = await e2e.mail!.waitFor(
-      (m) =>
-        e2e.mail!.messages.indexOf(m) >= mailsBefore &&
-        m.to.includes(account.email.toLowerCase()) &&
-        m.subject.includes('New sign-in'),
-      20_000,
-    );
+    const mail = await newSignInMail(account, mailsBefore);
     expect(mail.text).toContain('Not you, and cannot sign in? Freeze your account now: ');
     const link = linkIn(mail, '/freeze-account');
     expect(link.searchParams.get('token')).toMatch(/^[\w-]{43}$/);
@@ -297,13 +301,7 @@ describe.skipIf(Boolean(skip))('freezing the account in the browser (ADR 035)', 
     await e2e.storageStateFor(account);
     const mailsBefore = e2e.mail!.messages.length;
     await e2e.storageStateFor(account);
-    const mail = await e2e.mail!.waitFor(
-      (m) =>
-        e2e.mail!.messages.indexOf(m) >= mailsBefore &&
-        m.to.includes(account.email.toLowerCase()) &&
-        m.subject.includes('New sign-in'),
-      20_000,
-    );
+    const mail = await newSignInMail(account, mailsBefore);
     const { page, account: neighbour } = await e2e.userPage(VIEWPORTS.desktop);
     const freeze = new FreezeAccountPage(page);
     await freeze.open(linkIn(mail, '/freeze-account'));
