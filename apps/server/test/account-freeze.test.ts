@@ -14,6 +14,7 @@ import {
 } from '../../../test/support/app.ts';
 import { linkIn, type MailCatcher } from '../../../test/support/mail-catcher.ts';
 import { api, fundFromHouse, verifiedWithBank } from '../../../test/support/money-helpers.ts';
+import { softwarePasskey, type SoftwarePasskey } from '../../../test/support/software-passkey.ts';
 import { totpCode, turnOnTotp } from '../../../test/support/two-factor.ts';
 import { issueFreezeLink } from '../src/auth/account-freeze.ts';
 import { cancelOrdersOfFrozenAccounts } from '../src/spot/orders.ts';
@@ -205,6 +206,50 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
     expect(code.statusCode, code.body).toBe(403);
     expect(code.json().error.code).toBe('account_frozen');
     expect(code.cookies.find((c) => c.name === 'sikka_session')).toBeUndefined();
+  });
+
+  it('a passkey does not sign in to a frozen account, and the refusal sets no session', async () => {
+    const user = await signUp(t.app);
+    const key = softwarePasskey();
+    // Stored as a registration would have (its own suite tests the ceremony).
+    await t.app.db.query(
+      `INSERT INTO passkeys (id, user_id, public_key, counter, transports, name, created_at)
+       VALUES ($1, $2, $3, 0, '{internal}', 'Test key', now())`,
+      [key.id, user.id, key.publicKey],
+    );
+    const origin = t.app.publicOrigins.list().find((o) => o.includes('localhost'))!;
+    const passkeyLogin = async (passkey: SoftwarePasskey) => {
+      const options = await http().post('/api/auth/passkeys/login-options', undefined, undefined, {
+        origin,
+      });
+      expect(options.statusCode, options.body).toBe(200);
+      const ceremony = options.cookies.find((c) => c.name === 'sikka_passkey')!;
+      return http().post(
+        '/api/auth/passkeys/login',
+        `${ceremony.name}=${ceremony.value}`,
+        { response: passkey.assert(options.json().challenge, origin), rememberMe: false },
+        { origin },
+      );
+    };
+    // The same key signs in before the freeze: the refusal below is the freeze's.
+    const before = await passkeyLogin(key);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(
+      (await http().post('/api/auth/freeze', user.cookie, { currentPassword: user.password }))
+        .statusCode,
+    ).toBe(200);
+    const after = await passkeyLogin(key);
+    expect(after.statusCode, after.body).toBe(403);
+    expect(after.json().error).toMatchObject({
+      code: 'account_frozen',
+      message: messages.security.accountFrozen,
+    });
+    expect(after.cookies.find((c) => c.name === 'sikka_session')).toBeUndefined();
+    const [sessions] = await t.app.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1',
+      [user.id],
+    );
+    expect(sessions!.n).toBe(0);
   });
 
   it('orders left resting by a stop between the freeze and its cancels are cancelled by the sweep', async () => {

@@ -96,7 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Checks the password. With two-factor authentication on, no session is opened yet: the answer says twoFactorRequired and POST /api/auth/login/two-factor takes the code.',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errors(401, 429) },
+        response: { 200: loginResponseSchema, ...errors(401, 403, 429) },
       },
       config: signInLimit,
     },
@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'The second step of a sign-in with two-factor authentication on.',
         body: twoFactorLoginRequestSchema,
-        response: { 200: authUserResponseSchema, ...errors(400, 401, 429) },
+        response: { 200: authUserResponseSchema, ...errors(400, 401, 403, 429) },
       },
       config: signInLimit,
     },
@@ -148,7 +148,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description: 'Starts a passkey sign-in: WebAuthn request options for the browser.',
-        response: { 200: webauthnOptionsSchema, ...errors(400) },
+        response: { 200: webauthnOptionsSchema, ...errors(400, 429) },
       },
       config: signInLimit,
     },
@@ -164,9 +164,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/passkeys/login',
     {
       schema: {
-        description: 'Completes a passkey sign-in with the browser’s assertion.',
+        description:
+          'Completes a passkey sign-in with the browser’s assertion; a frozen account gets 403 account_frozen (ADR 035).',
         body: passkeyLoginRequestSchema,
-        response: { 200: authUserResponseSchema, ...errors(400) },
+        response: { 200: authUserResponseSchema, ...errors(400, 403, 429) },
       },
       config: signInLimit,
     },
