@@ -1,5 +1,5 @@
 import {
-  compareDecimal,
+  decimalToUnits,
   SPOT_BOOK_LEVELS,
   type SpotLevel,
   type SpotPublicTrade,
@@ -15,51 +15,78 @@ export interface BookView {
   asks: SpotLevel[];
 }
 
-export function bookView(book: OrderBook, market: SpotMarketDef): BookView {
-  const side = (s: 'buy' | 'sell'): SpotLevel[] =>
-    book
-      .depth(s, SPOT_BOOK_LEVELS)
-      .map(([ticks, lots]) => [fromUnits(ticks, market.tickSize), fromUnits(lots, market.lotSize)]);
+/** A level in the engine's units: price in ticks, quantity in lots. */
+export type UnitLevel = readonly [ticks: number, lots: number];
+
+/** The engine's top of book in its own units, best first: what it compares batch to batch. */
+export interface UnitView {
+  bids: UnitLevel[];
+  asks: UnitLevel[];
+}
+
+type Sizes = Pick<SpotMarketDef, 'tickSize' | 'lotSize'>;
+
+export function unitView(book: OrderBook): UnitView {
+  const side = (s: 'buy' | 'sell'): UnitLevel[] =>
+    book.depth(s, SPOT_BOOK_LEVELS).map(([ticks, lots]) => [ticks, lots] as const);
   return { bids: side('buy'), asks: side('sell') };
+}
+
+const level = (market: Sizes, ticks: number, lots: number): SpotLevel => [
+  fromUnits(ticks, market.tickSize),
+  lots === 0 ? '0' : fromUnits(lots, market.lotSize),
+];
+
+export function formatView(view: UnitView, market: Sizes): BookView {
+  const side = (levels: UnitLevel[]) => levels.map(([t, l]) => level(market, t, l));
+  return { bids: side(view.bids), asks: side(view.asks) };
 }
 
 /**
  * The levels of `next` that differ from `prev`, and those of `prev` gone from `next` with
- * quantity '0': applied to `prev` (set, or delete on '0') they give `next` exactly.
+ * quantity '0', as the API writes them: applied to `prev` (set, or delete on '0') they give
+ * `next` exactly. Compared in units, so only the levels that changed are written out.
  */
-export function diffViews(prev: BookView, next: BookView): BookView {
-  return { bids: diffSide(prev.bids, next.bids), asks: diffSide(prev.asks, next.asks) };
+export function diffViews(prev: UnitView, next: UnitView, market: Sizes): BookView {
+  return {
+    bids: diffSide(prev.bids, next.bids, market),
+    asks: diffSide(prev.asks, next.asks, market),
+  };
 }
 
-function diffSide(prev: SpotLevel[], next: SpotLevel[]): SpotLevel[] {
+function diffSide(prev: UnitLevel[], next: UnitLevel[], market: Sizes): SpotLevel[] {
   const before = new Map(prev);
   const out: SpotLevel[] = [];
-  for (const [price, qty] of next) {
-    if (before.get(price) !== qty) out.push([price, qty]);
-    before.delete(price);
+  for (const [ticks, lots] of next) {
+    if (before.get(ticks) !== lots) out.push(level(market, ticks, lots));
+    before.delete(ticks);
   }
-  for (const price of before.keys()) out.push([price, '0']);
+  for (const ticks of before.keys()) out.push(level(market, ticks, 0));
   return out;
 }
+
+/** A decimal string with no digit but zeros ('0', '0.00') is zero. */
+const isZero = (quantity: string) => !/[1-9]/.test(quantity);
 
 /** Applies a delta of diffViews to a view; sides stay sorted best first and cut to the view's size. */
 export function applyDelta(view: BookView, delta: BookView): BookView {
   return {
-    bids: applySide(view.bids, delta.bids, (a, b) => compareDecimal(b, a)),
-    asks: applySide(view.asks, delta.asks, (a, b) => compareDecimal(a, b)),
+    bids: applySide(view.bids, delta.bids, -1),
+    asks: applySide(view.asks, delta.asks, 1),
   };
 }
 
-function applySide(
-  side: SpotLevel[],
-  changes: SpotLevel[],
-  order: (a: string, b: string) => number,
-): SpotLevel[] {
+function applySide(side: SpotLevel[], changes: SpotLevel[], direction: 1 | -1): SpotLevel[] {
   if (changes.length === 0) return side;
   const levels = new Map(side);
   for (const [price, qty] of changes) {
-    if (compareDecimal(qty, '0') === 0) levels.delete(price);
+    if (isZero(qty)) levels.delete(price);
     else levels.set(price, qty);
   }
-  return [...levels.entries()].sort((a, b) => order(a[0], b[0])).slice(0, SPOT_BOOK_LEVELS);
+  // Each price read once (exactly, as an integer at a scale beyond any tick), then sorted.
+  return [...levels.entries()]
+    .map((l) => ({ l, key: decimalToUnits(l[0], 18) }))
+    .sort((a, b) => (a.key === b.key ? 0 : (a.key < b.key ? -1 : 1) * direction))
+    .slice(0, SPOT_BOOK_LEVELS)
+    .map(({ l }) => l);
 }

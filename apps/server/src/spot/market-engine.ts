@@ -10,7 +10,14 @@ import type {
   OrderUpdate,
   PlaceRequest,
 } from './requests.ts';
-import { bookView, diffViews, type BookView, type PublicTrade } from './book-view.ts';
+import {
+  diffViews,
+  formatView,
+  unitView,
+  type BookView,
+  type PublicTrade,
+  type UnitView,
+} from './book-view.ts';
 
 interface Pending {
   request: EngineRequest;
@@ -35,7 +42,7 @@ interface Ahead {
   tried: Pending[];
   /** The engine's sequence and published view before the batch. */
   seq: number;
-  view: BookView;
+  view: UnitView;
 }
 
 /** What an open order's book entry needs besides what the engine keeps. */
@@ -112,7 +119,7 @@ export class MarketEngine {
   private readonly noGuess = new Map<string, number>();
   /** While a batch is matched ahead of acceptance: each touched order's meta as it was. */
   private metaJournal: Map<string, OrderMeta | undefined> | null = null;
-  private view: BookView = { bids: [], asks: [] };
+  private view: UnitView = { bids: [], asks: [] };
   private stopped = false;
   /** guessed: batches committed in one statement; missed: of those tried, the ones run again. */
   readonly stats = { batches: 0, orders: 0, fills: 0, rebuilds: 0, guessed: 0, missed: 0 };
@@ -165,7 +172,7 @@ export class MarketEngine {
     this.book = book;
     this.meta = meta;
     this.nextSeq = Number(seq?.max ?? 0) + 1;
-    this.view = bookView(book, this.market);
+    this.view = unitView(book);
   }
 
   get size(): number {
@@ -178,7 +185,7 @@ export class MarketEngine {
 
   /** The top of the book as the engine holds it (tests, the owner's GET /book). */
   currentView(): BookView {
-    return this.view;
+    return formatView(this.view, this.market);
   }
 
   submit(request: EngineRequest): Promise<EngineReply> {
@@ -693,8 +700,8 @@ export class MarketEngine {
     const payloads: Array<[string, string]> = [];
     // Several answers share a NOTIFY, each payload kept under PostgreSQL's 8000 bytes.
     for (const part of chunks(remote, 40)) payloads.push([DONE_CHANNEL, JSON.stringify(part)]);
-    const view = bookView(this.book, this.market);
-    const delta = diffViews(this.view, view);
+    const view = unitView(this.book);
+    const delta = diffViews(this.view, view, this.market);
     this.view = view;
     this.book.drainChanges();
     if (delta.bids.length + delta.asks.length + trades.length > 0) {

@@ -28,10 +28,25 @@ export interface SpotMarketDef extends SpotMarket {
 const SCALE = 18;
 const units = (v: string): bigint => decimalToUnits(v, SCALE, 'down');
 
+/**
+ * A market's tick and lot sizes, read once each: every order and every book level converts
+ * through them. (A handful of configured sizes, so the cache stays that small.)
+ */
+const sizes = new Map<string, { units: bigint; places: number; placeUnits: bigint }>();
+function sizeOf(size: string) {
+  let s = sizes.get(size);
+  if (!s) {
+    const places = fractionDigits(trimDecimal(size));
+    s = { units: units(size), places, placeUnits: decimalToUnits(size, places) };
+    sizes.set(size, s);
+  }
+  return s;
+}
+
 /** value / size when it is a whole number within `max`; null when not a multiple. */
 export function toUnits(value: string, size: string, max: number): number | 'too_large' | null {
   const v = units(value);
-  const s = units(size);
+  const s = sizeOf(size).units;
   if (v % s !== 0n) return null;
   const n = v / s;
   if (n > BigInt(max)) return 'too_large';
@@ -40,9 +55,8 @@ export function toUnits(value: string, size: string, max: number): number | 'too
 
 /** n × size as a decimal string with the size's places. */
 export function fromUnits(n: number | bigint | string, size: string): string {
-  const places = fractionDigits(trimDecimal(size));
-  const total = BigInt(n) * decimalToUnits(size, places);
-  return unitsToDecimal(total, places);
+  const { places, placeUnits } = sizeOf(size);
+  return unitsToDecimal(BigInt(n) * placeUnits, places);
 }
 
 // A stable, small lock key space per market: 0x5350_0000 ("SP") + index.
