@@ -337,6 +337,27 @@ describe.skipIf(Boolean(skip)).each(e2eDrivers())(
       await expect(statement.type).toHaveValue('trade_buy');
       await expect(statement.asset).toHaveValue('all');
       await expect(statement.rows).toHaveCount(2);
+
+      // Two filters changed before the page renders again (a quick hand on a slow phone; a
+      // navigation renders in a transition): both hold. Both changes are made in one task
+      // here, so no render can come between them.
+      const type = await statement.type.elementHandle();
+      const asset = await statement.asset.elementHandle();
+      await page.evaluate(
+        ([typeSelect, assetSelect]) => {
+          const choose = (select: HTMLSelectElement, value: string) => {
+            select.value = value;
+            select.dispatchEvent(new Event('change', { bubbles: true }));
+          };
+          choose(typeSelect as HTMLSelectElement, 'trade_sell');
+          choose(assetSelect as HTMLSelectElement, 'INR');
+        },
+        [type, asset],
+      );
+      await expect(statement.type).toHaveValue('trade_sell');
+      await expect(statement.asset).toHaveValue('INR');
+      await expect(statement.rows).toHaveCount(1);
+      await expect.poll(() => new URL(page.url()).search).toBe('?type=trade_sell&asset=INR');
     });
   },
 );

@@ -67,7 +67,11 @@ export default function StatementPage() {
     const search = statementParams(next, nextPage > 1 ? nextPage : undefined);
     setParams(search, { replace: true });
   };
-  const setPage = (next: number) => go(filters, next);
+  // A change starts from the address as it is now, not as this render saw it: a navigation
+  // renders in a transition, so a second filter changed before that render must not undo the
+  // first (React Router's setter reads the render's copy too).
+  const current = () => filtersFrom(new URLSearchParams(window.location.search));
+  const setPage = (next: number) => go(current(), next);
 
   const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
   // The server refuses a reversed range; the previous page stays on screen meanwhile.
@@ -79,7 +83,7 @@ export default function StatementPage() {
   const filtered =
     filters.type !== 'all' || filters.asset !== 'all' || filters.from !== '' || filters.to !== '';
 
-  const update = (patch: Partial<StatementFilters>) => go({ ...filters, ...patch }, 1);
+  const update = (patch: Partial<StatementFilters>) => go({ ...current(), ...patch }, 1);
 
   return (
     <div className="w-full px-4 py-6 md:py-8 md:pl-8">
