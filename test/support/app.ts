@@ -42,6 +42,11 @@ export interface StartOptions {
    * smallest cost (ADR 036). The cost is the test process's: the last app started decides.
    */
   productionPasswordHashing?: boolean;
+  /**
+   * true: the server's clock stands still except for `advance`, so a test of waits measured in
+   * seconds (the login throttle) does not depend on how fast this machine runs it.
+   */
+  frozenClock?: boolean;
 }
 
 /** The production `buildApp` on a fresh database of the given driver, with a movable clock. */
@@ -56,6 +61,7 @@ export async function startTestApp(
   const ownDataDir = overrides.DATA_DIR === undefined;
   const dataDir = overrides.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'sikka-test-')));
   let offset = 0;
+  const start = Date.now();
   const app = await buildApp(
     testConfig({
       ADMIN_EMAIL: ADMIN.email,
@@ -71,7 +77,7 @@ export async function startTestApp(
     }),
     {
       db,
-      clock: () => new Date(Date.now() + offset),
+      clock: () => new Date((options.frozenClock ? start : Date.now()) + offset),
       ...(options.usdtInrRate ? { usdtInrRate: options.usdtInrRate } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.devChain ? { devChain: options.devChain } : {}),

@@ -20,7 +20,8 @@ const SETTINGS = {
 describe.each(availableDrivers())('login throttle on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(driver, SETTINGS);
+    // Waits here are seconds long: only `advance` moves the clock, however slow the machine.
+    t = await startTestApp(driver, SETTINGS, { frozenClock: true });
   });
   afterAll(() => t.close());
 
