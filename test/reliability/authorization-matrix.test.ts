@@ -291,6 +291,10 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
     access: 'public',
     probe: () => json({ token: 'f'.repeat(43) }),
   },
+  'POST /api/auth/freeze/check': {
+    access: 'public',
+    probe: () => json({ token: 'f'.repeat(43) }),
+  },
   // No code is set for any actor: a removal is refused (409), nothing changes.
   'PUT /api/auth/anti-phishing-code': { access: 'user', probe: withCode({ code: null }) },
   'POST /api/auth/passkeys/registration-options': { access: 'user', probe: withCode({}) },

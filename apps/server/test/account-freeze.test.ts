@@ -60,6 +60,7 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
     return linkIn(m, '/freeze-account').searchParams.get('token')!;
   };
   const confirm = (token: string) => http().post('/api/auth/freeze/confirm', undefined, { token });
+  const check = (token: string) => http().post('/api/auth/freeze/check', undefined, { token });
 
   it('from the Security page: sessions end, a pending withdrawal is cancelled, orders too, and no one signs in', async () => {
     const user = await verifiedWithBank(t.app);
@@ -142,6 +143,14 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
     const second = await freezeToken(user.email, between);
     expect(second).not.toBe(first);
 
+    // Asking what a link would do uses nothing up, however often it is asked.
+    for (let i = 0; i < 2; i++) {
+      const usable = await check(first);
+      expect(usable.statusCode, usable.body).toBe(200);
+      expect(usable.json()).toEqual({ usable: true });
+    }
+    expect(await frozenAt(user.id)).toEqual({ frozen_at: null, frozen_via: null });
+
     // The first mail's link still works after the second was sent.
     const res = await confirm(first);
     expect(res.statusCode, res.body).toBe(200);
@@ -153,13 +162,35 @@ describe.each(availableDrivers())('account freeze on %s', (driver) => {
     expect(res.json().signedOut).toBe(false);
     expect(res.cookies.find((c) => c.name === 'sikka_session')).toBeUndefined();
 
-    const reused = await confirm(first);
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().error.code).toBe('link_invalid');
-    const late = await confirm(second);
-    expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe(messages.security.accountAlreadyFrozen);
-    expect((await confirm('x'.repeat(43))).json().error.code).toBe('link_invalid');
+    // The check says what confirming would, before anyone clicks.
+    for (const ask of [check, confirm]) {
+      const reused = await ask(first);
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json().error.code).toBe('link_invalid');
+      const late = await ask(second);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.message).toBe(messages.security.accountAlreadyFrozen);
+      expect((await ask('x'.repeat(43))).json().error.code).toBe('link_invalid');
+    }
+  });
+
+  it('an expired link: the check and the confirm both refuse it, and nothing is frozen', async () => {
+    const user = await signUp(t.app);
+    const before = mail.messages.length;
+    await login(user.email, user.password);
+    const token = await freezeToken(user.email, before);
+    expect((await check(token)).statusCode).toBe(200);
+    await t.app.db.query(
+      `UPDATE email_tokens SET expires_at = $2
+        WHERE user_id = $1 AND purpose = 'account_freeze'`,
+      [user.id, new Date(t.app.clock().getTime() - 1000)],
+    );
+    for (const ask of [check, confirm]) {
+      const res = await ask(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('link_invalid');
+    }
+    expect(await frozenAt(user.id)).toEqual({ frozen_at: null, frozen_via: null });
   });
 
   it('a link opened where another account is signed in freezes its own account and leaves that session', async () => {

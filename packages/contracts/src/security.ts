@@ -140,6 +140,13 @@ export const freezeAccountResponseSchema = z.object({
 });
 export type FreezeAccountResponse = z.infer<typeof freezeAccountResponseSchema>;
 
+/**
+ * POST /api/auth/freeze/check: a freeze link can still freeze its account (nothing is used up).
+ * Otherwise the error confirm would give: 400 link_invalid, 409 invalid_state (already frozen).
+ */
+export const freezeLinkCheckResponseSchema = z.object({ usable: z.literal(true) });
+export type FreezeLinkCheckResponse = z.infer<typeof freezeLinkCheckResponseSchema>;
+
 /** POST /api/auth/two-factor/totp/setup: a new secret to scan, not active until a code is typed. */
 export const totpSetupResponseSchema = z.object({
   /** base32, for typing into an app by hand */

@@ -7,13 +7,19 @@ import {
   forgotPasswordRequestSchema,
   freezeAccountRequestSchema,
   freezeAccountResponseSchema,
+  freezeLinkCheckResponseSchema,
   messageResponseSchema,
   messages,
   resetPasswordRequestSchema,
   SESSION_COOKIE,
   verifyEmailRequestSchema,
 } from '@sikka/contracts';
-import { freezeByLink, freezeOwnAccount, type FreezeContext } from '../../auth/account-freeze.ts';
+import {
+  checkFreezeLink,
+  freezeByLink,
+  freezeOwnAccount,
+  type FreezeContext,
+} from '../../auth/account-freeze.ts';
 import {
   changePassword,
   confirmEmailChange,
@@ -197,6 +203,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return answer;
+    },
+  );
+
+  app.post(
+    '/freeze/check',
+    {
+      schema: {
+        description:
+          'Whether a freeze link can still freeze its account, without using it up: what its page asks on opening (ADR 035). 400 link_invalid when unknown, used or expired; 409 invalid_state when the account is frozen already.',
+        body: verifyEmailRequestSchema,
+        response: { 200: freezeLinkCheckResponseSchema, ...errors(400, 409, 429) },
+      },
+      config: limit,
+    },
+    async (request) => {
+      await checkFreezeLink(app.db, request.body.token, app.clock());
+      return { usable: true as const };
     },
   );
 

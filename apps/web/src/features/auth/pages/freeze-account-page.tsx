@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { messages } from '@sikka/contracts';
 import { paths } from '@/config/paths.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { checkFreezeLink } from '@/features/auth/api/check-freeze-link.ts';
 import { confirmFreeze } from '@/features/auth/api/confirm-freeze.ts';
 import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
 import { ResultNotice } from '@/features/auth/components/result-notice.tsx';
@@ -19,6 +20,12 @@ const FREEZE_FAILED = 'Your account could not be frozen. Please try again.';
 /** The answers after which this link can do nothing more. */
 const FINAL_CODES: ReadonlySet<string> = new Set(['link_invalid', 'invalid_state']);
 
+/** A final answer as the page shows it; null for anything else (a lost connection). */
+function finalAnswer(err: unknown): { message: string; frozen: boolean } | null {
+  if (!(err instanceof ApiError) || !FINAL_CODES.has(err.code)) return null;
+  return { message: err.message, frozen: err.code === 'invalid_state' };
+}
+
 const supportLink = (
   <Link to={paths.support} className={buttonClasses('outline', 'lg', 'w-full')}>
     Contact support
@@ -27,8 +34,10 @@ const supportLink = (
 
 /**
  * /freeze-account (ADR 035). With ?token=… (a new-sign-in mail's link, signed in or out) it asks
- * first and freezes on the click: mail scanners open links too. Either way a freeze ends here
- * (the Security page's too), its answer in the history entry, with this browser signed out.
+ * first and freezes on the click: mail scanners open links too. On opening it checks, without
+ * using the link, that the link can still freeze (a used or expired one, or an account frozen
+ * already, says so at once). Either way a freeze ends here (the Security page's too), its
+ * answer in the history entry, with this browser signed out.
  */
 export default function FreezeAccountPage() {
   const [search] = useSearchParams();
@@ -38,6 +47,15 @@ export default function FreezeAccountPage() {
   const { forgetSession } = useAuth();
   const navigate = useNavigate();
   const [ended, setEnded] = useState<{ message: string; frozen: boolean } | null>(null);
+  // Asked once per link; if it cannot be asked (a lost connection), the button still offers
+  // the freeze, whose own answer then says how it went.
+  const check = useQuery({
+    queryKey: ['freeze-link', token],
+    queryFn: () => checkFreezeLink(token!),
+    enabled: Boolean(token) && !answer && !ended,
+    retry: false,
+    staleTime: Infinity,
+  });
   const freeze = useMutation({
     mutationFn: confirmFreeze,
     // The answer cleared this browser's session cookie when it was the frozen account's; one
@@ -46,11 +64,7 @@ export default function FreezeAccountPage() {
       frozen.signedOut
         ? forgetSession(paths.freezeAccount, frozen)
         : navigate(paths.freezeAccount, { replace: true, state: frozen }),
-    onError: (err) => {
-      if (err instanceof ApiError && FINAL_CODES.has(err.code)) {
-        setEnded({ message: err.message, frozen: err.code === 'invalid_state' });
-      }
-    },
+    onError: (err) => setEnded(finalAnswer(err)),
   });
 
   if (answer) {
@@ -71,8 +85,9 @@ export default function FreezeAccountPage() {
     );
   }
 
-  if (!token || ended) {
-    const frozen = ended?.frozen ?? false;
+  const over = ended ?? finalAnswer(check.error);
+  if (!token || over) {
+    const frozen = over?.frozen ?? false;
     return (
       <AuthLayout
         title="Freeze your Sikka account"
@@ -90,13 +105,15 @@ export default function FreezeAccountPage() {
             )
           }
         >
-          {ended?.message ?? messages.security.linkInvalid}
+          {over?.message ?? messages.security.linkInvalid}
         </ResultNotice>
       </AuthLayout>
     );
   }
 
   const failed = freeze.isError ? errorMessage(freeze.error, FREEZE_FAILED) : '';
+  const checking = check.isPending && check.fetchStatus === 'fetching';
+  const busy = checking || freeze.isPending || freeze.isSuccess;
   return (
     <AuthLayout
       title="Freeze your Sikka account?"
@@ -122,10 +139,10 @@ export default function FreezeAccountPage() {
           size="lg"
           className="w-full"
           // Still after success: the answer is on its way to the screen.
-          disabled={freeze.isPending || freeze.isSuccess}
+          disabled={busy}
           onClick={() => freeze.mutate(token)}
         >
-          {freeze.isPending || freeze.isSuccess ? 'Freezing…' : 'Freeze my account'}
+          {checking ? 'Checking the link…' : busy ? 'Freezing…' : 'Freeze my account'}
         </Button>
       </div>
     </AuthLayout>
