@@ -28,9 +28,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          // A pool of their own, so the browser files run beside the server files, not
-          // after them: much of their time is spent waiting on Chromium (ADR 036).
-          pool: 'threads',
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
