@@ -8,9 +8,8 @@ import { accountFrozenMail, accountUnfrozenMail } from '../mail/templates.ts';
 import { cancelAll } from '../spot/orders.ts';
 import type { SpotExchange } from '../spot/exchange.ts';
 import type { UserRow } from '../users/user-row.ts';
-import { consumeLink, issueLink } from './email-links.ts';
+import { consumeLink, issueLink, peekLink } from './email-links.ts';
 import { verifyPassword } from './passwords.ts';
-import { hashToken } from './tokens.ts';
 
 /**
  * Freezing an account (ADR 035): its owner stops everything at once, from the Security page or
@@ -120,15 +119,13 @@ export function freezeByLink(ctx: FreezeContext, token: string) {
  * the error freezeByLink would.
  */
 export async function checkFreezeLink(db: Queryable, token: string, now: Date): Promise<void> {
-  const [link] = await db.query<{ frozen: boolean }>(
-    `SELECT u.frozen_at IS NOT NULL AS frozen
-       FROM email_tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = $1 AND t.purpose = 'account_freeze' AND t.used_at IS NULL
-        AND t.expires_at > $2`,
-    [hashToken(token), now],
-  );
+  const link = await peekLink(db, token, 'account_freeze', now);
   if (!link) throw new DomainError('link_invalid', messages.security.linkInvalid);
-  if (link.frozen) throw new DomainError('invalid_state', messages.security.accountAlreadyFrozen);
+  const [user] = await db.query<{ frozen: boolean }>(
+    'SELECT frozen_at IS NOT NULL AS frozen FROM users WHERE id = $1',
+    [link.userId],
+  );
+  if (user?.frozen) throw new DomainError('invalid_state', messages.security.accountAlreadyFrozen);
 }
 
 /** The admin unfreezes an account: its owner may sign in again (audited, and mailed). */

@@ -88,6 +88,22 @@ async function linksSentLastHour(
   return rows[0]?.n ?? 0;
 }
 
+const LIVE_LINK = `token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3`;
+
+/** A link that consumeLink would take, without using it up: its user, or null. */
+export async function peekLink(
+  db: Queryable,
+  token: string,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<{ userId: string } | null> {
+  const rows = await db.query<{ user_id: string }>(
+    `SELECT user_id FROM email_tokens WHERE ${LIVE_LINK}`,
+    [hashToken(token), purpose, now],
+  );
+  return rows[0] ? { userId: rows[0].user_id } : null;
+}
+
 /** Uses up a link: the user and address it was for, or null (unknown, used, expired). */
 export async function consumeLink(
   db: Queryable,
@@ -96,9 +112,7 @@ export async function consumeLink(
   now: Date,
 ): Promise<{ userId: string; email: string } | null> {
   const rows = await db.query<{ user_id: string; email: string }>(
-    `UPDATE email_tokens SET used_at = $3
-      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
-      RETURNING user_id, email`,
+    `UPDATE email_tokens SET used_at = $3 WHERE ${LIVE_LINK} RETURNING user_id, email`,
     [hashToken(token), purpose, now],
   );
   const row = rows[0];
