@@ -54,7 +54,6 @@ import newsletterRoutes from './routes/newsletter/index.ts';
 import notificationRoutes from './routes/notifications/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import { Mailer } from './mail/mailer.ts';
-import { installAuditRequestContext } from './audit/audit-log.ts';
 import { openCryptoWallet, type CryptoWallet } from './money/crypto-wallet.ts';
 import type { DevChain } from './chain/dev-chain.ts';
 import { KYC_MULTIPART_LIMITS } from './kyc/form.ts';
@@ -228,7 +227,6 @@ export async function buildApp(
   });
 
   installErrorHandlers(app);
-  installAuditRequestContext(app);
   installOriginPolicy(app, config);
   installCsrfGuard(app);
   installCacheControl(app);

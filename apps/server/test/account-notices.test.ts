@@ -204,7 +204,14 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
       throw new Error('fails after the notice and the mail');
     };
     await expect(
-      decideDepositOnce(t.app.db, adminId, depositId, undefined, { kind: 'approve' }, failing),
+      decideDepositOnce(
+        t.app.db,
+        { id: adminId, ip: '127.0.0.1' },
+        depositId,
+        undefined,
+        { kind: 'approve' },
+        failing,
+      ),
     ).rejects.toThrow('fails after');
     const status = (
       await t.app.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [

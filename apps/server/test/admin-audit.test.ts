@@ -6,9 +6,11 @@ import {
   signUp,
   signUpVerified,
   startTestApp,
+  verifyEmail,
   type TestApp,
 } from '../../../test/support/app.ts';
 import { kycFormData, submitKyc, validParts } from '../../../test/support/kyc-fixtures.ts';
+import { utr } from '../../../test/support/money-helpers.ts';
 
 describe.each(availableDrivers())('audit log of admin decisions on %s', (driver) => {
   let t: TestApp;
@@ -80,6 +82,76 @@ describe.each(availableDrivers())('audit log of admin decisions on %s', (driver)
     expect(items[0]!.after).toMatchObject({ status: 'rejected', rejectionReason: 'UTR not found' });
     expect(items[1]!.before).toMatchObject({ status: 'pending', amount: '500.00' });
     for (const i of items) expect(i.actor).toMatchObject({ id: adminId });
+  });
+
+  it('records the address each decision came from: KYC, deposit, bank account, withdrawal', async () => {
+    const from = (n: number) => `198.51.100.${n}`;
+    const decide = (url: string, ip: string, payload?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: admin },
+        remoteAddress: ip,
+        ...(payload ? { payload } : {}),
+      });
+    const u = await signUp(t.app, { fullName: 'Audit Address Person' });
+    await verifyEmail(t.app.db, u.id);
+    expect((await submitKyc(t.app, u.cookie, kycFormData(await validParts()))).statusCode).toBe(
+      200,
+    );
+    const kyc = await decide(`/api/admin/users/${u.id}/kyc`, from(1), { decision: 'approve' });
+    expect(kyc.statusCode, kyc.body).toBe(200);
+    const deposit = await post('/api/deposits', { amount: '2000', utrNumber: utr() }, u.cookie);
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    const depositId = deposit.json().deposit.id as string;
+    expect((await decide(`/api/admin/deposits/${depositId}/approve`, from(2))).statusCode).toBe(
+      200,
+    );
+    const account = await post(
+      '/api/me/bank-accounts',
+      {
+        accountNumber: '5010 0123 4567 89',
+        ifscCode: 'HDFC0001234',
+        bankName: 'HDFC Bank',
+        accountHolderName: u.fullName,
+      },
+      u.cookie,
+    );
+    expect(account.statusCode, account.body).toBe(201);
+    const accountId = account.json().bankAccount.id as string;
+    expect((await decide(`/api/admin/bank-accounts/${accountId}/verify`, from(3))).statusCode).toBe(
+      200,
+    );
+    const withdrawal = await post(
+      '/api/withdrawals',
+      { amount: '500', bankAccountId: accountId },
+      u.cookie,
+    );
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    const withdrawalId = withdrawal.json().withdrawal.id as string;
+    const paid = await decide(`/api/admin/withdrawals/${withdrawalId}/approve`, from(4), {
+      utrNumber: 'HDFCP1234567',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const items = (await audit(`?search=${encodeURIComponent(u.email)}`)).json()
+      .items as AuditEntry[];
+    const byAdmin = items
+      .filter((i) => i.actor?.id === adminId)
+      .map((i) => [i.action, i.actorIp])
+      .sort();
+    expect(byAdmin).toEqual(
+      [
+        ['kyc.verified', from(1)],
+        ['deposit.approved', from(2)],
+        ['bank_account.verified', from(3)],
+        ['withdrawal.paid', from(4)],
+      ].sort(),
+    );
+    // The user's own step (the KYC submission) never carries an admin's address.
+    const own = items.filter((i) => i.actor?.id === u.id);
+    expect(own.map((i) => i.action)).toContain('kyc.submitted');
+    for (const i of own) expect(i.actorIp ?? '').not.toMatch(/^198\.51\.100\./);
   });
 
   it('is append-only in the database', async () => {

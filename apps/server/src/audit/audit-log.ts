@@ -1,28 +1,24 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
 import type { AuditEntry } from '@sikka/contracts';
 import type { Queryable } from '../db/index.ts';
 import { containsPattern } from '../db/query-helpers.ts';
 
-/**
- * Names the acting user for the audit triggers of this transaction (migration 007). Call it
- * inside the transaction that makes the decision; it ends with the transaction.
- */
-export async function setAuditActor(tx: Queryable, actorId: string, ip?: string): Promise<void> {
-  await tx.query(
-    "SELECT set_config('sikka.actor_id', $1, true), set_config('sikka.actor_ip', $2, true)",
-    [actorId, ip ?? requestIp.getStore() ?? ''],
-  );
+/** Who makes a decision the audit log records, and from which client address. */
+export interface AuditActor {
+  id: string;
+  /** the request's address (`request.ip`: the proxy's client when TRUST_PROXY is set) */
+  ip: string;
 }
 
-/** The client address of the request being handled, for "from where" in the audit log. */
-const requestIp = new AsyncLocalStorage<string>();
-
-/** Runs every request in a context that knows its client address (read by setAuditActor). */
-export function installAuditRequestContext(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    requestIp.run(request.ip, done);
-  });
+/**
+ * Names the acting user and their address for the audit triggers of this transaction
+ * (migration 007). Call it inside the transaction that makes the decision; it ends with the
+ * transaction.
+ */
+export async function setAuditActor(tx: Queryable, actor: AuditActor): Promise<void> {
+  await tx.query(
+    "SELECT set_config('sikka.actor_id', $1, true), set_config('sikka.actor_ip', $2, true)",
+    [actor.id, actor.ip],
+  );
 }
 
 /** Account security events (migration 020, ADR 017), in the audit log under the user. */

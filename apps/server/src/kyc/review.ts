@@ -1,6 +1,6 @@
 import type { AccountNotifier } from '../notifications/account-events.ts';
 import { messages } from '@sikka/contracts';
-import { setAuditActor } from '../audit/audit-log.ts';
+import { setAuditActor, type AuditActor } from '../audit/audit-log.ts';
 import type { Db } from '../db/index.ts';
 import { isUuid } from '../db/query-helpers.ts';
 import { DomainError, notFound } from '../domain-error.ts';
@@ -10,7 +10,7 @@ export interface KycDecision {
   userId: string;
   decision: 'approve' | 'reject';
   reason?: string | undefined;
-  adminId: string;
+  admin: AuditActor;
   now: Date;
   /** Tells the user (notice and mail) in the decision's transaction. */
   notify?: AccountNotifier;
@@ -24,7 +24,7 @@ export async function decideKyc(db: Db, input: KycDecision): Promise<UserRow> {
   // A malformed id names no user: not found, like an unknown one.
   if (!isUuid(input.userId)) throw notFound();
   return db.transaction(async (tx) => {
-    await setAuditActor(tx, input.adminId);
+    await setAuditActor(tx, input.admin);
     const current = await tx.query<Pick<UserRow, 'kyc_status'>>(
       'SELECT kyc_status FROM users WHERE id = $1 FOR UPDATE',
       [input.userId],

@@ -1,4 +1,4 @@
-import { setAuditActor } from '../audit/audit-log.ts';
+import { setAuditActor, type AuditActor } from '../audit/audit-log.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { isUuid } from '../db/query-helpers.ts';
 import { notFound } from '../domain-error.ts';
@@ -6,7 +6,7 @@ import { runIdempotent, type StoredAnswer } from './idempotency.ts';
 
 /** Who decides what, and how a retry of the same decision is recognised. */
 export interface AdminDecision {
-  adminId: string;
+  admin: AuditActor;
   /** the record decided on, from the path: a malformed id is not found, like an unknown one */
   recordId: string;
   /** the admin's Idempotency-Key, if the request sent one */
@@ -27,9 +27,9 @@ export function runAdminDecision<B>(
   decision: AdminDecision,
   decide: (tx: Queryable) => Promise<B>,
 ): Promise<StoredAnswer<B>> {
-  return runIdempotent(db, decision.adminId, decision.key, decision.hash, async (tx) => {
+  return runIdempotent(db, decision.admin.id, decision.key, decision.hash, async (tx) => {
     if (!isUuid(decision.recordId)) throw notFound();
-    await setAuditActor(tx, decision.adminId);
+    await setAuditActor(tx, decision.admin);
     return { status: 200, body: await decide(tx) };
   });
 }

@@ -24,6 +24,7 @@ import {
   revealAccountNumber,
   storeAccountNumber,
 } from './account-numbers.ts';
+import type { AuditActor } from '../audit/audit-log.ts';
 import { runAdminDecision } from './admin-decisions.ts';
 import { requestHash, type StoredAnswer } from './idempotency.ts';
 import type { WithUser } from './rows.ts';
@@ -199,13 +200,13 @@ export type BankAccountDecision = { kind: 'verify' } | { kind: 'reject'; reason:
  */
 export function decideBankAccount(
   db: Db,
-  adminId: string,
+  admin: AuditActor,
   accountId: string,
   key: string | undefined,
   decision: BankAccountDecision,
 ): Promise<StoredAnswer<{ bankAccount: AdminBankAccount }>> {
   const hash = requestHash(`${decision.kind}-bank-account`, { accountId, decision });
-  return runAdminDecision(db, { adminId, recordId: accountId, key, hash }, async (tx) => {
+  return runAdminDecision(db, { admin, recordId: accountId, key, hash }, async (tx) => {
     const rows = await mapMoneyErrors(() =>
       tx.query<BankAccountRow & WithUser>(
         `SELECT ${ADMIN_COLUMNS}
@@ -214,7 +215,7 @@ export function decideBankAccount(
           accountId,
           decision.kind === 'verify',
           decision.kind === 'reject' ? decision.reason : null,
-          adminId,
+          admin.id,
         ],
       ),
     );

@@ -24,6 +24,7 @@ import {
   type ListQuery,
 } from '../db/query-helpers.ts';
 import { DomainError, notFound } from '../domain-error.ts';
+import type { AuditActor } from '../audit/audit-log.ts';
 import { runAdminDecision } from './admin-decisions.ts';
 import { getBalances } from './balances.ts';
 import type { CryptoWallet } from './crypto-wallet.ts';
@@ -341,7 +342,7 @@ export type ChainWithdrawalDecision = { kind: 'approve' } | { kind: 'reject'; re
  */
 export function decideChainWithdrawal(
   db: Db,
-  adminId: string,
+  admin: AuditActor,
   id: string,
   key: string | undefined,
   decision: ChainWithdrawalDecision,
@@ -349,13 +350,13 @@ export function decideChainWithdrawal(
   notify?: AccountNotifier,
 ): Promise<StoredAnswer<{ withdrawal: AdminChainWithdrawal }>> {
   const hash = requestHash(`${decision.kind}-chain-withdrawal`, { id, decision });
-  return runAdminDecision(db, { adminId, recordId: id, key, hash }, async (tx) => {
+  return runAdminDecision(db, { admin, recordId: id, key, hash }, async (tx) => {
     const call =
       decision.kind === 'approve'
-        ? { sql: 'approve_chain_withdrawal($1::uuid, $2::uuid)', params: [id, adminId] }
+        ? { sql: 'approve_chain_withdrawal($1::uuid, $2::uuid)', params: [id, admin.id] }
         : {
             sql: 'reject_chain_withdrawal($1::uuid, $3, $2::uuid)',
-            params: [id, adminId, decision.reason],
+            params: [id, admin.id, decision.reason],
           };
     let rows: Array<ChainWithdrawalRow & WithUser>;
     try {

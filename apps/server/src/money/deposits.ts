@@ -17,6 +17,7 @@ import {
   type ListFilter,
   type ListQuery,
 } from '../db/query-helpers.ts';
+import type { AuditActor } from '../audit/audit-log.ts';
 import { runAdminDecision } from './admin-decisions.ts';
 import { requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
 import { toAdminDeposit, toDeposit, type DepositRow, type WithUser } from './rows.ts';
@@ -145,18 +146,18 @@ export type DepositDecision = { kind: 'approve' } | { kind: 'reject'; reason: st
  */
 export function decideDepositOnce(
   db: Db,
-  adminId: string,
+  admin: AuditActor,
   depositId: string,
   key: string | undefined,
   decision: DepositDecision,
   notify?: AccountNotifier,
 ): Promise<StoredAnswer<{ deposit: AdminDeposit }>> {
   const hash = requestHash(`${decision.kind}-deposit`, { depositId, decision });
-  return runAdminDecision(db, { adminId, recordId: depositId, key, hash }, async (tx) => {
+  return runAdminDecision(db, { admin, recordId: depositId, key, hash }, async (tx) => {
     const deposit =
       decision.kind === 'approve'
-        ? await approveDeposit(tx, depositId, adminId)
-        : await rejectDeposit(tx, depositId, decision.reason, adminId);
+        ? await approveDeposit(tx, depositId, admin.id)
+        : await rejectDeposit(tx, depositId, decision.reason, admin.id);
     // The user hears of it in the same transaction: a replayed decision tells nothing twice.
     await notify?.(
       tx,

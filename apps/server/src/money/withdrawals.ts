@@ -23,6 +23,7 @@ import {
 import { DomainError, notFound } from '../domain-error.ts';
 import type { VaultKey } from '../kyc/vault.ts';
 import { revealAccountNumber } from './account-numbers.ts';
+import type { AuditActor } from '../audit/audit-log.ts';
 import { runAdminDecision } from './admin-decisions.ts';
 import { getBalances } from './balances.ts';
 import { requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
@@ -275,23 +276,23 @@ export type WithdrawalDecision =
  */
 export function decideWithdrawal(
   db: Db,
-  adminId: string,
+  admin: AuditActor,
   withdrawalId: string,
   key: string | undefined,
   decision: WithdrawalDecision,
   notify?: AccountNotifier,
 ): Promise<StoredAnswer<{ withdrawal: AdminWithdrawal }>> {
   const hash = requestHash(`${decision.kind}-withdrawal`, { withdrawalId, decision });
-  return runAdminDecision(db, { adminId, recordId: withdrawalId, key, hash }, async (tx) => {
+  return runAdminDecision(db, { admin, recordId: withdrawalId, key, hash }, async (tx) => {
     const call =
       decision.kind === 'approve'
         ? {
             sql: 'approve_withdrawal($1::uuid, $2, $3::uuid)',
-            params: [withdrawalId, decision.utrNumber, adminId],
+            params: [withdrawalId, decision.utrNumber, admin.id],
           }
         : {
             sql: 'reject_withdrawal($1::uuid, $2, $3::uuid)',
-            params: [withdrawalId, decision.reason, adminId],
+            params: [withdrawalId, decision.reason, admin.id],
           };
     let rows: Array<WithdrawalRow & WithUser>;
     try {

@@ -7,6 +7,7 @@ import {
   rejectChainWithdrawalRequestSchema,
 } from '@sikka/contracts';
 import { requireAdminHook } from '../../auth/plugin.ts';
+import type { AuditActor } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/index.ts';
 import { errors } from '../../http/schemas.ts';
 import {
@@ -34,20 +35,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.db,
     async (
       db: Db,
-      adminId: string,
+      admin: AuditActor,
       id: string,
       key: string | undefined,
       d: ChainWithdrawalDecision,
     ) => {
-      const answer = await decideChainWithdrawal(
-        db,
-        adminId,
-        id,
-        key,
-        d,
-        chain(),
-        app.notifyAccount,
-      );
+      const answer = await decideChainWithdrawal(db, admin, id, key, d, chain(), app.notifyAccount);
       // An approval is signed and sent at once, not after the sender's next pause.
       if (d.kind === 'approve') app.cryptoWallet?.sender.poke();
       return answer;

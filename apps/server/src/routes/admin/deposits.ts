@@ -7,6 +7,7 @@ import {
 } from '@sikka/contracts';
 import { requireAdminHook } from '../../auth/plugin.ts';
 import { errors } from '../../http/schemas.ts';
+import type { AuditActor } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/index.ts';
 import {
   decideDepositOnce,
@@ -40,8 +41,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const decided = { 200: adminDepositResponseSchema, ...errors(404, 409, 422) };
   const decide = decisionHandler(
     app.db,
-    (db: Db, adminId: string, id: string, key: string | undefined, d: DepositDecision) =>
-      decideDepositOnce(db, adminId, id, key, d, app.notifyAccount),
+    (db: Db, admin: AuditActor, id: string, key: string | undefined, d: DepositDecision) =>
+      decideDepositOnce(db, admin, id, key, d, app.notifyAccount),
   );
 
   app.post(

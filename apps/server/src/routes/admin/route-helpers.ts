@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, idempotencyHeadersSchema } from '@sikka/contracts';
 import { requireUser } from '../../auth/plugin.ts';
+import type { AuditActor } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/index.ts';
 import type { StoredAnswer } from '../../money/idempotency.ts';
 
@@ -33,16 +34,16 @@ export function decisionHandler<D, B>(
   db: Db,
   decide: (
     db: Db,
-    adminId: string,
+    admin: AuditActor,
     recordId: string,
     key: string | undefined,
     decision: D,
   ) => Promise<StoredAnswer<B>>,
 ) {
   return async (request: DecisionRequest, reply: FastifyReply, decision: D): Promise<B> => {
-    const admin = requireUser(request);
+    const admin = { id: requireUser(request).id, ip: request.ip };
     const { id } = request.params;
-    const answer = await decide(db, admin.id, id, request.headers['idempotency-key'], decision);
+    const answer = await decide(db, admin, id, request.headers['idempotency-key'], decision);
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     return answer.body;
   };

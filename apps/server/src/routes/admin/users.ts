@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         userId: request.params.id,
         decision,
         reason,
-        adminId: admin.id,
+        admin: { id: admin.id, ip: request.ip },
         now: app.clock(),
         notify: app.notifyAccount,
       });

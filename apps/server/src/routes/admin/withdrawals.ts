@@ -8,6 +8,7 @@ import {
 } from '@sikka/contracts';
 import { requireAdminHook, requireUser } from '../../auth/plugin.ts';
 import { errors } from '../../http/schemas.ts';
+import type { AuditActor } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/index.ts';
 import {
   decideWithdrawal,
@@ -32,8 +33,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const decided = { 200: adminWithdrawalResponseSchema, ...errors(404, 409, 422) };
   const decide = decisionHandler(
     app.db,
-    (db: Db, adminId: string, id: string, key: string | undefined, d: WithdrawalDecision) =>
-      decideWithdrawal(db, adminId, id, key, d, app.notifyAccount),
+    (db: Db, admin: AuditActor, id: string, key: string | undefined, d: WithdrawalDecision) =>
+      decideWithdrawal(db, admin, id, key, d, app.notifyAccount),
   );
 
   app.get(
