@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { migrate, MIGRATIONS_DIR } from '../../apps/server/src/db/migrate.ts';
 import { openPglite, openPostgres, type Db } from './server.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -88,4 +90,21 @@ export async function insertVerifiedUsers(
     [tag, n, inr],
   );
   return rows.map((r) => r.id);
+}
+
+/** A database migrated up to `last` (e.g. '015'), as a server of that time left it. */
+export async function databaseUpTo(driver: Driver, last: string): Promise<Db> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'sikka-migrations-'));
+  try {
+    for (const file of await readdir(MIGRATIONS_DIR)) {
+      if (/^\d{3}_/.test(file) && file.slice(0, 3) <= last) {
+        await copyFile(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
+      }
+    }
+    const db = await openTestDb(driver, undefined, { empty: true });
+    await migrate(db, dir);
+    return db;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@sikka/contracts';
-import { availableDrivers, openTestDb, type Driver } from '../../../test/support/databases.ts';
+import { availableDrivers, databaseUpTo } from '../../../test/support/databases.ts';
 import {
   ADMIN,
   logInAdmin,
@@ -18,7 +18,6 @@ import { buildApp } from '../src/app.ts';
 import { hashToken, newSessionToken } from '../src/auth/tokens.ts';
 import { testConfig } from '../src/config.ts';
 import type { Db, Queryable } from '../src/db/index.ts';
-import { migrate, MIGRATIONS_DIR } from '../src/db/migrate.ts';
 import { loadVaultKey, open } from '../src/kyc/vault.ts';
 import { sealPlainAccountNumbers } from '../src/money/account-numbers.ts';
 
@@ -269,23 +268,6 @@ describe.each(availableDrivers())('sealed bank account numbers on %s', (driver) 
     expect((await add(second)).statusCode).toBe(409);
   });
 });
-
-/** A database migrated up to `last` (e.g. '015'), as a server of that time left it. */
-async function databaseUpTo(driver: Driver, last: string): Promise<Db> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'sikka-migrations-'));
-  try {
-    for (const file of await readdir(MIGRATIONS_DIR)) {
-      if (/^\d{3}_/.test(file) && file.slice(0, 3) <= last) {
-        await copyFile(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
-      }
-    }
-    const db = await openTestDb(driver, undefined, { empty: true });
-    await migrate(db, dir);
-    return db;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(availableDrivers())(
   'sealing the plain numbers of before migration 016 on %s',

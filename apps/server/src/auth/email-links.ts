@@ -17,7 +17,7 @@ import {
   verifyEmailMail,
 } from '../mail/templates.ts';
 import { emailExists } from '../users/users.ts';
-import { emailSkeleton } from './identities.ts';
+import { emailSkeleton, isServerAddress } from './identities.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 import type { UserRow } from '../users/user-row.ts';
@@ -343,15 +343,15 @@ export async function requestEmailChange(
   });
 }
 
-/** Another account's address looks like this one (or the admin's does): refused as at sign-up. */
+/** Another account's address looks like this one (or the server's do): refused as at sign-up. */
 async function lookalikeTaken(
   db: Queryable,
   rules: EmailChangeRules,
   email: string,
   userId: string,
 ): Promise<boolean> {
+  if (isServerAddress(email, rules.ADMIN_EMAIL)) return true;
   const skeleton = emailSkeleton(email);
-  if (skeleton === emailSkeleton(rules.ADMIN_EMAIL)) return true;
   const rows = await db.query(
     'SELECT 1 FROM users WHERE email_skeleton = $1 AND id <> $2 LIMIT 1',
     [skeleton, userId],

@@ -15,6 +15,18 @@ export function emailSkeleton(email: string): string {
 }
 
 /**
+ * The house market maker's address (issue 17, ADR 037). The server makes that account; nobody
+ * may sign up with it, or change to it, or to one like it, before or after.
+ */
+export const MARKET_MAKER_EMAIL = 'market-maker@sikka.local';
+
+/** An address like one only the server gives out: the admin's, or the market maker's. */
+export function isServerAddress(email: string, adminEmail: string): boolean {
+  const skeleton = emailSkeleton(email);
+  return skeleton === emailSkeleton(adminEmail) || skeleton === emailSkeleton(MARKET_MAKER_EMAIL);
+}
+
+/**
  * Gives every user without a skeleton one (rows made before migration 013, or by the admin
  * bootstrap), the admin first and then the oldest, so where two old accounts already look alike
  * the admin or the earlier one keeps the skeleton and the other stays without (logged).

@@ -5,7 +5,7 @@ import { DomainError, validationError } from '../domain-error.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { emailExists, insertUser } from '../users/users.ts';
 import { recentAttempts, recordAttempt } from './attempts.ts';
-import { backfillEmailSkeletons, emailSkeleton } from './identities.ts';
+import { backfillEmailSkeletons, emailSkeleton, isServerAddress } from './identities.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { createSession, type ClientInfo, type NewSession } from './sessions.ts';
 import { loginSource, rememberSource } from './throttle.ts';
@@ -57,7 +57,9 @@ export async function signUp(
     throw new DomainError('rate_limited', messages.http.rateLimited);
   }
   const skeleton = emailSkeleton(email);
-  if (skeleton === emailSkeleton(rules.ADMIN_EMAIL) && email !== rules.ADMIN_EMAIL) {
+  // The admin's own address is taken (the admin exists from start-up); the market maker's may
+  // not exist yet, so it and its lookalikes are refused here whether or not it does.
+  if (isServerAddress(email, rules.ADMIN_EMAIL) && email !== rules.ADMIN_EMAIL) {
     await recordAttempt(db, 'signup_conflict', email, ip, now);
     throw emailConfusable();
   }

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { decimalToUnits, unitsToDecimal } from '@sikka/contracts';
+import { MARKET_MAKER_EMAIL } from '../auth/identities.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/index.ts';
 import type { MarketFeed } from '../market/feed.ts';
 import type { SpotExchange } from './exchange.ts';
 import type { SpotMarketDef } from './markets.ts';
 
-export const MARKET_MAKER_EMAIL = 'market-maker@sikka.local';
 /** Quotes a side: basis points away from the feed's price, one per level. */
 const LEVEL_BPS = [10, 25, 50, 80, 120];
 /** INR a level is worth, about. */
@@ -48,6 +48,14 @@ export class MarketMaker {
 
   async start(): Promise<void> {
     this.userId = await this.ensureAccount();
+    if (!this.userId) {
+      this.log.error(
+        { email: MARKET_MAKER_EMAIL },
+        'the market maker does not run: its address belongs to an account the house did not make ' +
+          '(house_accounts, ADR 037); spot trading works without it',
+      );
+      return;
+    }
     this.timer = setInterval(() => void this.step(), REFRESH_MS);
     this.timer.unref();
     void this.step();
@@ -69,23 +77,37 @@ export class MarketMaker {
     return this.running;
   }
 
-  /** The account, made on first start only (its unusable password is hashed once, then). */
-  private async ensureAccount(): Promise<string> {
+  /**
+   * The house's market maker account (house_accounts, migration 036), made with its row on first
+   * start only (its unusable password is hashed once, then). Never an account found by its
+   * address alone: null when someone else's account holds the address.
+   */
+  private async ensureAccount(): Promise<string | null> {
     const find = async () =>
       (
-        await this.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
-          MARKET_MAKER_EMAIL,
-        ])
-      )[0]?.id;
+        await this.db.query<{ user_id: string }>(
+          "SELECT user_id FROM house_accounts WHERE name = 'market_maker'",
+        )
+      )[0]?.user_id ?? null;
     const existing = await find();
     if (existing) return existing;
     const hash = await hashPassword(randomBytes(32).toString('base64url'));
-    await this.db.query(
-      `INSERT INTO users (email, full_name, password_hash, kyc_status, email_verified_at)
-       VALUES ($1, 'Sikka Market Maker', $2, 'verified', now()) ON CONFLICT (email) DO NOTHING`,
-      [MARKET_MAKER_EMAIL, hash],
-    );
-    return (await find())!;
+    // Two instances starting at once: the second's insert waits on the address's unique index,
+    // does nothing once the first commits, and finds the first's row.
+    await this.db.transaction(async (tx) => {
+      const [made] = await tx.query<{ id: string }>(
+        `INSERT INTO users (email, full_name, password_hash, kyc_status, email_verified_at)
+         VALUES ($1, 'Sikka Market Maker', $2, 'verified', now())
+         ON CONFLICT (email) DO NOTHING RETURNING id`,
+        [MARKET_MAKER_EMAIL, hash],
+      );
+      if (made) {
+        await tx.query("INSERT INTO house_accounts (name, user_id) VALUES ('market_maker', $1)", [
+          made.id,
+        ]);
+      }
+    });
+    return find();
   }
 
   private async quoteAll(): Promise<void> {
@@ -157,8 +179,12 @@ export class MarketMaker {
       if (have * 2n >= target) continue;
       const scale = asset === 'INR' ? 2 : 8;
       const amount = unitsToDecimal((target - have) / 10n ** BigInt(SCALE - scale), scale);
+      // By the account's name: the house tops up none but its own (migration 036).
       await this.db.transaction(async (tx) => {
-        await tx.query('SELECT spot_fund_account($1, $2, $3::numeric)', [userId, asset, amount]);
+        await tx.query("SELECT fund_house_account('market_maker', $1, $2::numeric)", [
+          asset,
+          amount,
+        ]);
       });
       this.log.info({ asset, amount }, 'market maker funded by the house');
     }
