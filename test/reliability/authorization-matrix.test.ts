@@ -144,7 +144,7 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   'POST /api/spot/orders': {
     access: 'user',
     probe: () =>
-      json({ market: 'USDT-INR', side: 'buy', type: 'limit', price: '1', quantity: '10' }),
+      json({ market: 'USDT-INR', side: 'buy', type: 'limit', price: '5', quantity: '2' }),
   },
   'POST /api/spot/orders/cancel-all': { access: 'user', probe: () => json({}) },
   'GET /api/spot/orders/:id': {
@@ -427,7 +427,7 @@ describe.skipIf(!pgUrl())('authorization matrix over every route', () => {
         method: 'POST',
         url: '/api/spot/orders',
         headers,
-        payload: { market: 'USDT-INR', side: 'buy', type: 'limit', price: '1', quantity: '10' },
+        payload: { market: 'USDT-INR', side: 'buy', type: 'limit', price: '5', quantity: '2' },
       });
       if (spot.statusCode !== 201) throw new Error(`spot order ${spot.statusCode} ${spot.body}`);
       return spot.json().order.id as string;

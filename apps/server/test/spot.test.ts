@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { spotMessages } from '@sikka/contracts';
+import { compareDecimal, spotMessages } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { signUp, signUpVerified, startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
@@ -138,6 +138,60 @@ describe.each(availableDrivers())('spot exchange on %s', (driver) => {
       message: spotMessages.insufficientInr,
     });
     expect((await balances(u.cookie)).INR).toEqual({ available: '100.00', reserved: '0.00' });
+  });
+
+  it('refuses a price at which one lot is worth under five paise; at the floor no fill takes a seller’s INR down', async () => {
+    // A bid of ₹0.01 for 1,000 USDT passes the ₹10 minimum, and a market sell of one lot into
+    // it was worth ₹0.0001: the seller received ₹0.00, paid a ₹0.01 fee, and a seller with no
+    // INR failed the whole batch.
+    const bidder = await trader('20');
+    const tiny = await order(bidder.cookie, {
+      market: 'USDT-INR',
+      side: 'buy',
+      type: 'limit',
+      price: '0.01',
+      quantity: '1000',
+    });
+    expect(tiny.statusCode, tiny.body).toBe(400);
+    expect(tiny.json().error.fields.price).toBe(spotMessages.priceTooLow('5.00'));
+    expect((await balances(bidder.cookie)).INR).toEqual({ available: '20.00', reserved: '0.00' });
+    // Every market's floor: five paise a lot (BTC's lot is 0.00001).
+    const btc = await order(bidder.cookie, {
+      market: 'BTC-INR',
+      side: 'buy',
+      type: 'limit',
+      price: '4999',
+      quantity: '0.1',
+    });
+    expect(btc.json().error.fields.price).toBe(spotMessages.priceTooLow('5000'));
+
+    // At the floor, a seller with no INR sells one lot at a time into the bid: each fill adds
+    // to their INR, never takes from it, and nothing fails.
+    const bid = await order(bidder.cookie, {
+      market: 'USDT-INR',
+      side: 'buy',
+      type: 'limit',
+      price: '5',
+      quantity: '2',
+    });
+    expect(bid.statusCode, bid.body).toBe(201);
+    const seller = await trader('0', { USDT: '1' });
+    let before = '0.00';
+    for (let i = 0; i < 12; i++) {
+      const sell = await order(seller.cookie, {
+        market: 'USDT-INR',
+        side: 'sell',
+        type: 'market',
+        quantity: '0.01',
+        timeInForce: 'IOC',
+      });
+      expect(sell.statusCode, sell.body).toBe(201);
+      expect(sell.json().order.status).toBe('filled');
+      const after = (await balances(seller.cookie)).INR!.available;
+      expect(compareDecimal(after, before), `fill ${i + 1}: ${before} → ${after}`).toBe(1);
+      before = after;
+    }
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
   it('needs verified KYC and a session', async () => {

@@ -79,7 +79,7 @@ export const spotMessages = {
   priceRequired: 'Price is required for a limit order',
   priceInvalid: 'Price must be a positive number',
   priceTick: (tick: string) => `Price must be a multiple of ₹${tick}`,
-  priceTooLow: 'Price is too low for this market',
+  priceTooLow: (min: string) => `Price must be at least ₹${min} in this market`,
   priceTooHigh: 'Price is too high for this market',
   priceNotForMarket: 'A market order takes no price',
   quantityRequired: 'Amount is required',

@@ -22,11 +22,23 @@ export interface SpotMarketDef extends SpotMarket {
   feedId: string;
   /** Largest price (ticks) and quantity (lots) an order may have: their product stays a safe integer. */
   maxPriceTicks: number;
+  /**
+   * Smallest price (ticks) an order may have: one lot is worth at least MIN_LOT_VALUE there, so
+   * every fill moves at least that much and a seller's INR never goes down on one (docs/money.md).
+   */
+  minPriceTicks: number;
   maxLots: number;
 }
 
 const SCALE = 18;
 const units = (v: string): bigint => decimalToUnits(v, SCALE, 'down');
+
+/**
+ * What one lot must be worth at an order's price: five paise. A fill then adds at least four
+ * paise to the seller's rounded-down value, more than the paisa each that the fee and the TDS,
+ * rounded up, can add; below it, a fill worth less than two paise took the seller's INR down.
+ */
+export const MIN_LOT_VALUE = '0.05';
 
 /**
  * A market's tick and lot sizes, read once each: every order and every book level converts
@@ -71,6 +83,10 @@ export function spotMarkets(config: Config): SpotMarketDef[] {
     // ticks × lots (the engine's quote units) below 2^53.
     const maxPriceTicks = Number(units('100000000') / units(spec.tickSize));
     const maxLots = Math.floor(Number.MAX_SAFE_INTEGER / maxPriceTicks);
+    // Ticks × tick × lot ≥ MIN_LOT_VALUE, in units of 10⁻¹⁸ (all three are exact there).
+    const lotAtOneTick = (units(spec.tickSize) * units(spec.lotSize)) / 10n ** BigInt(SCALE);
+    const minValue = units(MIN_LOT_VALUE);
+    const minPriceTicks = Number((minValue + lotAtOneTick - 1n) / lotAtOneTick);
     return {
       symbol: `${coin}-${SPOT_QUOTE}`,
       base: coin,
@@ -84,6 +100,7 @@ export function spotMarkets(config: Config): SpotMarketDef[] {
       lockKey: LOCK_BASE + i,
       feedId: `${coin}${SPOT_QUOTE}`,
       maxPriceTicks,
+      minPriceTicks,
       maxLots,
     };
   });

@@ -13,7 +13,7 @@ import type { Db } from '../db/index.ts';
 import { DomainError, unauthorized } from '../domain-error.ts';
 import { requestHash } from '../money/idempotency.ts';
 import type { SpotExchange } from './exchange.ts';
-import { toUnits, type SpotMarketDef } from './markets.ts';
+import { fromUnits, toUnits, type SpotMarketDef } from './markets.ts';
 import { getOrder, orderAnswer, orderState } from './queries.ts';
 import type { EngineReply, PlaceRequest } from './requests.ts';
 
@@ -41,6 +41,12 @@ export function orderRequest(
     const t = toUnits(body.price, market.tickSize, market.maxPriceTicks);
     if (t === null) throw invalid('price', spotMessages.priceTick(market.tickSize));
     if (t === 'too_large') throw invalid('price', spotMessages.priceTooHigh);
+    if (t < market.minPriceTicks) {
+      throw invalid(
+        'price',
+        spotMessages.priceTooLow(fromUnits(market.minPriceTicks, market.tickSize)),
+      );
+    }
     priceTicks = t;
   } else if (body.price !== undefined) {
     throw invalid('price', spotMessages.priceNotForMarket);
