@@ -127,8 +127,15 @@ export class SpotExchange {
     ]);
     if (taken.length > 0) return unavailable;
     if (request.kind === 'place') {
-      const [row] = await this.db.query('SELECT 1 FROM spot_orders WHERE id = $1', [request.id]);
-      return row ? { id: request.id, ok: true, orderId: request.id } : unavailable;
+      // The order's id is this request's, so its owner is whoever the batch found the caller to
+      // be (a forwarded request carries only the session's hash): the route reads it back as them.
+      const [row] = await this.db.query<{ user_id: string }>(
+        'SELECT user_id FROM spot_orders WHERE id = $1',
+        [request.id],
+      );
+      return row
+        ? { id: request.id, ok: true, orderId: request.id, userId: row.user_id }
+        : unavailable;
     }
     if (request.kind === 'cancel') {
       const [row] = await this.db.query<{ status: string }>(
