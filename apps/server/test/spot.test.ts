@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { compareDecimal, spotMessages } from '@sikka/contracts';
+import { compareDecimal, SESSION_COOKIE, spotMessages } from '@sikka/contracts';
 import { availableDrivers } from '../../../test/support/databases.ts';
 import { signUp, signUpVerified, startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
@@ -192,6 +193,28 @@ describe.each(availableDrivers())('spot exchange on %s', (driver) => {
       before = after;
     }
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('answers a made-up session 401 before the market’s writer; a session signed out since is refused by the batch', async () => {
+    const engine = t.app.spot!.exchange.engine('USDT-INR')!;
+    const body = { market: 'USDT-INR', side: 'buy', type: 'limit', price: '80', quantity: '1' };
+    const batches = engine.stats.batches;
+    for (let i = 0; i < 25; i++) {
+      const res = await order(`${SESSION_COOKIE}=${randomBytes(32).toString('base64url')}`, body);
+      expect(res.statusCode).toBe(401);
+    }
+    expect(engine.stats.batches, 'no batch ran for a made-up session').toBe(batches);
+
+    const u = await trader('1000');
+    expect((await order(u.cookie, body)).statusCode).toBe(201);
+    expect(engine.stats.batches).toBeGreaterThan(batches);
+    // Known to the route a moment ago, revoked now: the batch still decides.
+    expect((await http.post('/api/auth/logout', u.cookie)).statusCode).toBeLessThan(300);
+    const after = await order(u.cookie, body);
+    expect(after.statusCode).toBe(401);
+    const open = (await t.app.db.query('SELECT 1 FROM spot_orders WHERE user_id = $1', [u.id]))
+      .length;
+    expect(open).toBe(1);
   });
 
   it('needs verified KYC and a session', async () => {
