@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { encodeAbiParameters, keccak256, pad, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@sikka/contracts';
+import { messages, multiplyDecimal } from '@sikka/contracts';
 import { useDevChain } from '../../../test/support/anvil.ts';
 import {
   logInAdmin,
@@ -171,6 +171,10 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
 
   it('pays USDT: held at request, approved, signed, sent, confirmed; the coins arrive once', async () => {
     const user = await fundedUser('100');
+    const overview = async () => (await get('/api/me/overview', user.cookie)).json();
+    // Received on chain today: a flow, no profit.
+    const opened = await overview();
+    expect(opened.todaysPnlInr).toBe('0.00');
     const to = freshAddress();
     const body = {
       asset: 'USDT',
@@ -198,6 +202,10 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().withdrawal.id).toBe(w.id);
     expect(await state(user.cookie)).toMatchObject({ USDT: '74.00000000/26.00000000' });
+    // Held, the USDT is still the user's: the overview does not move.
+    const held = await overview();
+    expect(held.totalBalanceInr).toBe(opened.totalBalanceInr);
+    expect(held.todaysPnlInr).toBe('0.00');
 
     // Nothing moves before the admin approves.
     expect((await wallet().sender.step()).signed).toEqual([]);
@@ -246,6 +254,10 @@ describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
     expect(done).toMatchObject({ status: 'completed', txHash: sent.txHash });
     expect(done.completedAt).not.toBeNull();
     expect(await state(user.cookie)).toMatchObject({ USDT: '74.00000000/0.00000000' });
+    // Sent, the 25 USDT are a payout (a flow at today's rate) and the 1 USDT fee the day's cost.
+    const paid = await overview();
+    expect(paid.netFlowsInr).toBe(multiplyDecimal('75', paid.usdtInrRate, 2));
+    expect(paid.todaysPnlInr).toBe(`-${multiplyDecimal('1', paid.usdtInrRate, 2)}`);
     // The owner hears of it once (approval is not news): a notice and a mail.
     const heard = await told(user);
     expect(heard.notices).toEqual([

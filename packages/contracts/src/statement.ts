@@ -182,13 +182,18 @@ export type TdsQuarterQuery = z.input<typeof tdsQuarterQuerySchema>;
 
 /** GET /api/me/overview: the dashboard's figures (docs/money.md has the formulas). */
 export const overviewResponseSchema = z.object({
-  /** INR available + INR held + USDT × usdtInrRate, rupees, 2 places */
+  /**
+   * What the user owns, in rupees, 2 places (rounded down): INR (available, reserved by open
+   * spot orders, held by withdrawals) + USDT × usdtInrRate + every other coin at its live price
+   */
   totalBalanceInr: z.string(),
   inrAvailable: z.string(),
   inrHeld: z.string(),
   usdt: z.string(),
   /** the server's USDT/INR rate the figures use */
   usdtInrRate: z.string(),
+  /** the other coins (spot wallets) at their live INR prices, rupees, 2 places, rounded down */
+  otherCoinsInr: z.string(),
   /** 00:00 today in India (IST), ISO 8601 */
   dayStart: z.string(),
   /** the USDT/INR rate at dayStart */

@@ -55,7 +55,8 @@ function signedPercent(value: string): string {
 }
 
 /**
- * Total Balance (INR available and held plus USDT at the server's USDT/INR rate), Wallet
+ * Total Balance (INR available, reserved and held, USDT at the server's USDT/INR rate, and
+ * other coins at their live prices), Wallet
  * Balance (INR), and Today's PnL since 00:00 IST net of deposits and payouts — all from
  * GET /api/me/overview. Until that answers, Total Balance is the same sum made here from the
  * balances and the live price.
@@ -102,6 +103,7 @@ export function BalanceCards({
         <p className="mt-1.5 text-xs text-subtle">
           INR{Number(held) > 0 ? ` (incl. ${formatInr(held)} held)` : ''} plus USDT at{' '}
           {formatInr(rate)} per USDT
+          {overview && Number(overview.otherCoinsInr) > 0 ? ', and other coins at live prices' : ''}
         </p>
       </Card>
       <Card
