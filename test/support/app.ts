@@ -4,13 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   buildApp,
+  openPostgres,
   testConfig,
   useCheapPasswordHashingInThisTestProcess,
   type Config,
+  type Db,
   type DevChain,
   type Queryable,
 } from './server.ts';
-import { openTestDb, type Driver } from './databases.ts';
+import { createPgDatabase, openTestDb, type Driver } from './databases.ts';
 import { totpCode } from './two-factor.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
@@ -94,6 +96,53 @@ export async function startTestApp(
       await app.close();
       await db.close();
       if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Server instances sharing one PostgreSQL database, each with its own pool (DESIGN.md §9). */
+export interface TestInstances {
+  apps: FastifyInstance[];
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * `count` production apps on one fresh PostgreSQL database, built one after the other (the
+ * later ones find the migrations and the admin already there, and the first takes whatever
+ * one instance runs: the spot markets' engines, the market feed's lead).
+ */
+export async function startTestInstances(
+  count: number,
+  overrides: Partial<Config> = {},
+): Promise<TestInstances> {
+  useCheapPasswordHashingInThisTestProcess(true);
+  const databaseUrl = await createPgDatabase();
+  const dbs: Db[] = [];
+  const apps: FastifyInstance[] = [];
+  for (let i = 0; i < count; i++) {
+    const db = await openPostgres(databaseUrl);
+    dbs.push(db);
+    apps.push(
+      await buildApp(
+        testConfig({
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          WEB_DIST: '/nonexistent',
+          RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
+          MARKET_AUTOSTART: false,
+          ...overrides,
+        }),
+        { db },
+      ),
+    );
+  }
+  return {
+    apps,
+    databaseUrl,
+    async close() {
+      for (const app of apps) await app.close();
+      for (const db of dbs) await db.close();
     },
   };
 }

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { testConfig } from '../src/config.ts';
-import { openPostgres } from '../src/db/postgres.ts';
-import type { Db } from '../src/db/index.ts';
-import { createPgDatabase, pgUrl, postgresSkipReason } from '../../../test/support/databases.ts';
-import { ADMIN, signUp } from '../../../test/support/app.ts';
+import { pgUrl, postgresSkipReason } from '../../../test/support/databases.ts';
+import { signUp, startTestInstances, type TestInstances } from '../../../test/support/app.ts';
 import { connect, listen, type TestSocket } from '../../../test/support/realtime-client.ts';
 
 const hasPostgres = pgUrl() !== '';
@@ -17,37 +13,20 @@ if (!hasPostgres) console.warn(postgresSkipReason());
  * the user's socket held by instance B.
  */
 describe.skipIf(!hasPostgres)('realtime across two server instances on one PostgreSQL', () => {
-  const dbs: Db[] = [];
-  const apps: FastifyInstance[] = [];
+  let instances: TestInstances;
+  let apps: FastifyInstance[];
   let urlB: string;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    const databaseUrl = await createPgDatabase();
-    for (let i = 0; i < 2; i++) {
-      const db = await openPostgres(databaseUrl);
-      dbs.push(db);
-      // One after the other: the second finds the migrations and the admin already there.
-      apps.push(
-        await buildApp(
-          testConfig({
-            ADMIN_EMAIL: ADMIN.email,
-            ADMIN_PASSWORD: ADMIN.password,
-            WEB_DIST: '/nonexistent',
-            RATE_LIMIT_SIGNUP_PER_MIN: 100_000,
-            MARKET_AUTOSTART: false,
-          }),
-          { db },
-        ),
-      );
-    }
+    instances = await startTestInstances(2);
+    apps = instances.apps;
     await listen(apps[0]!);
     urlB = await listen(apps[1]!);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const app of apps) await app.close();
-    for (const db of dbs) await db.close();
+    await instances?.close();
   });
 
   it("delivers a balance change made through instance A to the user's socket on instance B", async () => {

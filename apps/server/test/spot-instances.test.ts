@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { testConfig } from '../src/config.ts';
-import { openPostgres } from '../src/db/postgres.ts';
-import type { Db } from '../src/db/index.ts';
-import { createPgDatabase, pgUrl, postgresSkipReason } from '../../../test/support/databases.ts';
-import { ADMIN, signUpVerified } from '../../../test/support/app.ts';
+import { pgUrl, postgresSkipReason } from '../../../test/support/databases.ts';
+import {
+  signUpVerified,
+  startTestInstances,
+  type TestInstances,
+} from '../../../test/support/app.ts';
 import { api, fundFromHouse } from '../../../test/support/money-helpers.ts';
 
 const hasPostgres = pgUrl() !== '';
@@ -18,36 +18,19 @@ if (!hasPostgres) console.warn(postgresSkipReason());
  * order exists: the caller must get it, not an error that invites placing it again.
  */
 describe.skipIf(!hasPostgres)('spot orders forwarded between two instances', () => {
-  const dbs: Db[] = [];
-  const apps: FastifyInstance[] = [];
-  let databaseUrl: string;
+  let instances: TestInstances;
+  let apps: FastifyInstance[];
 
   beforeAll(async () => {
-    databaseUrl = await createPgDatabase();
-    // One after the other: the first takes every market's engine, the second forwards.
-    for (let i = 0; i < 2; i++) {
-      const db = await openPostgres(databaseUrl);
-      dbs.push(db);
-      apps.push(
-        await buildApp(
-          testConfig({
-            ADMIN_EMAIL: ADMIN.email,
-            ADMIN_PASSWORD: ADMIN.password,
-            WEB_DIST: '/nonexistent',
-            MARKET_AUTOSTART: false,
-            SPOT_TRADING: true,
-            SPOT_MARKET_MAKER: 'off',
-            SPOT_REMOTE_TIMEOUT_MS: 300,
-          }),
-          { db },
-        ),
-      );
-    }
+    // The first takes every market's engine, the second forwards.
+    instances = await startTestInstances(2, {
+      SPOT_TRADING: true,
+      SPOT_MARKET_MAKER: 'off',
+      SPOT_REMOTE_TIMEOUT_MS: 300,
+    });
+    apps = instances.apps;
   });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const db of dbs) await db.close();
-  });
+  afterAll(() => instances?.close());
 
   it('answers 201 with the order when its batch commits after the wait for its answer ran out', async () => {
     const [, b] = apps as [FastifyInstance, FastifyInstance];
@@ -55,11 +38,11 @@ describe.skipIf(!hasPostgres)('spot orders forwarded between two instances', () 
     expect(engines(apps[0]!)).toContain('USDT-INR');
     expect(engines(b)).not.toContain('USDT-INR');
     const user = await signUpVerified(b);
-    await fundFromHouse(dbs[0]!, user.id, 'INR', '1000');
+    await fundFromHouse(b.db, user.id, 'INR', '1000');
 
     // The test holds the user's row: the engine's batch takes the forwarded request out of the
     // inbox and then waits for that row, past the forwarding instance's 300 ms.
-    const holder = new pg.Client({ connectionString: databaseUrl });
+    const holder = new pg.Client({ connectionString: instances.databaseUrl });
     await holder.connect();
     try {
       await holder.query('BEGIN');
@@ -76,7 +59,7 @@ describe.skipIf(!hasPostgres)('spot orders forwarded between two instances', () 
       const res = await answer;
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().order).toMatchObject({ status: 'open', quantity: '2.00', price: '80.00' });
-      const [row] = await dbs[0]!.query<{ id: string; user_id: string }>(
+      const [row] = await b.db.query<{ id: string; user_id: string }>(
         'SELECT id, user_id FROM spot_orders WHERE user_id = $1',
         [user.id],
       );
