@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { kycRequiredOrder, messages } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type Account, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
+import { boxes } from './support/geometry.ts';
 import { AdminPage } from './page-models/admin-page.ts';
 import { DashboardPage } from './page-models/dashboard-page.ts';
 import { kycDocuments, validAadhaar, type KycDocuments } from './page-models/kyc-documents.ts';
@@ -42,6 +43,18 @@ async function fillAndSubmit(kyc: KycFlow, docs: KycDocuments): Promise<void> {
   }
   await kyc.takeSelfie();
   await kyc.submit.click();
+}
+
+/**
+ * Only the form's body scrolls: the dialog's title and ✕ are still at its top edge. (A picked
+ * file once scrolled the whole dialog: title and ✕ cut off, an empty band under the buttons.)
+ */
+async function expectHeaderInPlace(kyc: KycFlow): Promise<void> {
+  const [dialog] = await boxes(kyc.form);
+  for (const part of [kyc.title, kyc.close]) {
+    const [box] = await boxes(part);
+    expect(box!.y, `${String(part)} scrolled out of the dialog`).toBeGreaterThanOrEqual(dialog!.y);
+  }
 }
 
 async function openDashboard(page: Page): Promise<KycFlow> {
@@ -135,9 +148,10 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
     await kyc.fileSlot('panFront').getByText(messages.kyc.imageContent('PAN card image')).waitFor();
     await expect(kyc.fileSlot('panFront').getByRole('img')).toHaveCount(0);
     expect(await kyc.fileInput('panFront').getAttribute('aria-invalid')).toBe('true');
-    await screenshotBothSizes(page, 'kyc-renamed-file', () =>
-      kyc.fileSlot('panFront').scrollIntoViewIfNeeded(),
-    );
+    await screenshotBothSizes(page, 'kyc-renamed-file', async () => {
+      await kyc.fileSlot('panFront').scrollIntoViewIfNeeded();
+      await expectHeaderInPlace(kyc);
+    });
     await page.setViewportSize(VIEWPORTS.desktop);
     await kyc.setFile('bankStatement', {
       name: 'bank.pdf',
@@ -167,8 +181,15 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
     }
     await kyc.fileSlot('bankStatement').getByText('statement.pdf').waitFor();
     expect(await kyc.summaryLines()).toEqual([]);
-    await screenshotBothSizes(page, 'kyc-individual-filled', () => kyc.scrollForm('top'));
-    await screenshotBothSizes(page, 'kyc-individual-filled-end', () => kyc.scrollForm('bottom'));
+    await expectHeaderInPlace(kyc);
+    await screenshotBothSizes(page, 'kyc-individual-filled', async () => {
+      await kyc.scrollForm('top');
+      await expectHeaderInPlace(kyc);
+    });
+    await screenshotBothSizes(page, 'kyc-individual-filled-end', async () => {
+      await kyc.scrollForm('bottom');
+      await expectHeaderInPlace(kyc);
+    });
     await page.setViewportSize(VIEWPORTS.desktop);
 
     // The selfie goes up as a JPEG named selfie.jpg; the request is watched, not changed.

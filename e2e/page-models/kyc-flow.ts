@@ -36,6 +36,13 @@ export class KycFlow {
   get form(): Locator {
     return this.page.getByRole('dialog', { name: 'Individual KYC' });
   }
+  /** The dialog's title and its ✕, in the header above the form's scroll area. */
+  get title(): Locator {
+    return this.form.getByRole('heading', { name: 'Individual KYC', exact: true });
+  }
+  get close(): Locator {
+    return this.form.getByRole('button', { name: 'Close', exact: true });
+  }
   get submit(): Locator {
     return this.form.getByRole('button', { name: /^(Submit KYC|Submitting\.\.\.)$/ });
   }

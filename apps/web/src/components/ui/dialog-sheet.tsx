@@ -76,7 +76,10 @@ export function DialogSheet({
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <div className={clsx('min-h-0 flex-1 overflow-y-auto', padded && 'p-5 md:p-6')}>
+          {/* `relative`: anything absolutely placed in the body (an sr-only label or input) stays
+              in the body's scroll area; placed against the frame, it makes the overflow-hidden
+              frame scrollable, and focusing it scrolls the title and the ✕ out of sight. */}
+          <div className={clsx('relative min-h-0 flex-1 overflow-y-auto', padded && 'p-5 md:p-6')}>
             {children}
           </div>
           {footer ? (

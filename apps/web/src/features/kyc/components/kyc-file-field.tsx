@@ -97,10 +97,12 @@ export function KycFileField({ kind, label, hint, file, error, onChange }: KycFi
           </button>
         </div>
       ) : (
+        // `relative`: the hidden input (sr-only is position:absolute) is placed and scrolled to
+        // here, not at the dialog's fixed frame, which focusing it would scroll out of place.
         <label
           htmlFor={id}
           className={clsx(
-            'flex min-h-20 cursor-pointer items-center gap-3 rounded-xl border border-dashed bg-canvas px-4 py-3 transition-colors',
+            'relative flex min-h-20 cursor-pointer items-center gap-3 rounded-xl border border-dashed bg-canvas px-4 py-3 transition-colors',
             'hover:border-accent has-[:focus-visible]:border-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/30',
             message ? 'border-down' : 'border-line-strong',
           )}
