@@ -4,6 +4,7 @@ import { COPY_CONFIRM_MS, messages, type DepositAddressResponse } from '@sikka/c
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { looksRight, screenshotBothSizes } from './support/screenshots.ts';
 import { balancesOf, userIdOf, verifiedUserPage } from './support/money-seed.ts';
+import { boxes, within } from './support/geometry.ts';
 import { CryptoDepositPage } from './page-models/crypto-deposit-page.ts';
 
 const skip = e2eSkipReason();
@@ -126,6 +127,19 @@ describe.skipIf(Boolean(skip))('crypto deposits in the browser on a local chain'
       'crypto-deposit-credited',
       looksRight(deposit.address, deposit.qr, deposit.balance),
     );
+    // The list inside its panel at both sizes (its STATUS column once crossed the panel's
+    // right border at 1280), and in a picture of its own: the one above ends at its header.
+    await screenshotBothSizes(page, 'crypto-deposit-credited-list', async (p) => {
+      const panel = deposit.panel('Recent Crypto Deposits');
+      await panel.scrollIntoViewIfNeeded();
+      const [outer] = await boxes(panel);
+      for (const list of [deposit.depositTable, deposit.depositList]) {
+        if (!(await list.isVisible())) continue;
+        const [inner] = await boxes(list);
+        expect(within(inner!, outer!), `${String(list)} runs out of its panel`).toBe(true);
+      }
+      await looksRight(panel)(p);
+    });
     // Phones get the list as cards, with the same words.
     await page.setViewportSize(VIEWPORTS.mobile);
     await expect(deposit.depositCards).toHaveCount(1);

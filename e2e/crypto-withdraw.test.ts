@@ -6,6 +6,7 @@ import { messages } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { looksRight, screenshotBothSizes } from './support/screenshots.ts';
 import { verifiedUserPage } from './support/money-seed.ts';
+import { overlappingTexts } from './support/geometry.ts';
 import { AdminCryptoWithdrawals } from './page-models/admin-crypto-withdrawals.ts';
 import { CryptoWithdrawPage } from './page-models/crypto-withdraw-page.ts';
 
@@ -197,6 +198,8 @@ describe.skipIf(Boolean(skip))('crypto withdrawals in the browser on a local cha
       });
       await list.scrollIntoViewIfNeeded();
       await looksRight(list)(p);
+      // The transaction's id once ran into the date beside it on a phone's card.
+      expect(await overlappingTexts(list)).toEqual([]);
     });
   });
 

@@ -77,12 +77,18 @@ export class CryptoDepositPage {
         ),
       );
   }
-  /** The recent deposits: table rows on wide screens, cards on phones (whichever shows). */
+  /** The recent deposits: a table on wide screens, a list of cards on phones (whichever shows). */
+  get depositTable(): Locator {
+    return this.page.getByRole('table', { name: 'Recent crypto deposits' });
+  }
+  get depositList(): Locator {
+    return this.page.getByRole('list', { name: 'Recent crypto deposits' });
+  }
   get depositRows(): Locator {
-    return this.page.getByRole('table', { name: 'Recent crypto deposits' }).locator('tbody tr');
+    return this.depositTable.locator('tbody tr');
   }
   get depositCards(): Locator {
-    return this.page.getByRole('list', { name: 'Recent crypto deposits' }).getByRole('listitem');
+    return this.depositList.getByRole('listitem');
   }
   /** The row of one transaction (its hash is shown shortened, in full on hover). */
   depositRow(txHash: string): Locator {

@@ -42,3 +42,52 @@ export async function reachableAtCentre(locator: Locator): Promise<boolean> {
 export function scrollY(page: Page): Promise<number> {
   return page.evaluate(() => window.scrollY);
 }
+
+/** Whether `inner` lies wholly inside `outer` (edges may touch). */
+export function within(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
+}
+
+/**
+ * Texts inside the element that are drawn over one another, as 'a ⟷ b' (empty when each has
+ * its own room). Measured on the glyphs' lines, not the elements' boxes: a line that does not
+ * wrap runs out of its box (into the next column, say) while the box stays where it was.
+ */
+export async function overlappingTexts(locator: Locator): Promise<string[]> {
+  return locator.evaluate((root) => {
+    // Half a pixel: neighbouring texts on one line ('Tx ' then the hash) meet at an edge.
+    const SLACK = 0.5;
+    const lines: Array<{ node: number; text: string; r: DOMRect }> = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let node = 0;
+    for (let n = walker.nextNode(); n; n = walker.nextNode(), node++) {
+      const text = n.textContent?.trim() ?? '';
+      const parent = n.parentElement?.getBoundingClientRect();
+      // Screen-reader-only text (a clipped 1 px box) is not drawn.
+      if (!text || !parent || parent.width <= 1 || parent.height <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width > 0 && r.height > 0) lines.push({ node, text, r });
+      }
+    }
+    const found: string[] = [];
+    for (const [i, a] of lines.entries()) {
+      for (const b of lines.slice(i + 1)) {
+        if (a.node === b.node) continue;
+        const apart =
+          a.r.right - SLACK <= b.r.left ||
+          b.r.right - SLACK <= a.r.left ||
+          a.r.bottom - SLACK <= b.r.top ||
+          b.r.bottom - SLACK <= a.r.top;
+        if (!apart) found.push(`${a.text} ⟷ ${b.text}`);
+      }
+    }
+    return found;
+  });
+}

@@ -9,7 +9,7 @@ import {
   type DepositTone,
 } from '@/features/wallet/lib/crypto-deposit.ts';
 import { shortHex } from '@/features/wallet/lib/crypto-withdraw.ts';
-import { RecentRequests } from './recent-requests.tsx';
+import { DateLines, RecentRequests } from './recent-requests.tsx';
 
 type Row = ChainDepositView & { id: string };
 
@@ -43,9 +43,11 @@ function DepositStatus({ deposit, right }: { deposit: Row; right?: boolean }) {
 
 const columns: ReadonlyArray<TableColumn<Row>> = [
   {
+    // Day over time, as the other wallet lists: on one line the four columns ran past the
+    // panel's right edge in the wallet's narrow column.
     header: 'Date & Time',
     className: 'whitespace-nowrap text-muted',
-    cell: (d) => formatDateTime(d.createdAt),
+    cell: (d) => <DateLines iso={d.createdAt} />,
   },
   {
     header: 'Amount',

@@ -1,7 +1,6 @@
 import { toast } from 'sonner';
 import { CHAIN_WITHDRAWALS_LIMIT, type ChainWithdrawal } from '@sikka/contracts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format-date.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
 import type { TableColumn } from '@/components/ui/responsive-table.tsx';
 import { useCancelChainWithdrawal } from '@/features/wallet/api/cancel-chain-withdrawal.ts';
@@ -22,7 +21,8 @@ function Target({ withdrawal: w }: { withdrawal: ChainWithdrawal }) {
         <span className="block max-w-36 truncate text-xs text-subtle">{w.beneficiary.name}</span>
       ) : null}
       {w.txHash ? (
-        <span className="block font-mono text-xs whitespace-nowrap text-muted" title={w.txHash}>
+        // On a narrow phone it wraps (after 'Tx' first) rather than running into the date beside it.
+        <span className="block font-mono text-xs wrap-anywhere text-muted" title={w.txHash}>
           Tx {shortHex(w.txHash, 10, 8)}
         </span>
       ) : null}
@@ -129,7 +129,10 @@ export function CryptoWithdrawList() {
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1.5">
               {cancelButton(w)}
-              <p className="text-xs text-subtle">{formatDateTime(w.createdAt)}</p>
+              {/* Day over time: on one line it left the transaction too little room. */}
+              <p className="text-right text-xs text-subtle">
+                <DateLines iso={w.createdAt} />
+              </p>
             </div>
           </div>
           <Outcome withdrawal={w} />
