@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE_CONSENT_STORAGE_KEY, messages, NEWSLETTER_SUBSCRIBED } from '@sikka/contracts';
+import {
+  COOKIE_CONSENT_STORAGE_KEY,
+  messages,
+  NEWSLETTER_SUBSCRIBED,
+  TOAST_MS,
+} from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e, type Viewport } from './support/e2e-app.ts';
 import { screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import { boxes, intersects, reachableAtCentre, scrollY } from './support/geometry.ts';
+import { verifiedUserPage } from './support/money-seed.ts';
 import { AppShell } from './page-models/app-shell.ts';
 import { LoginPage } from './page-models/login-page.ts';
+import { SecurityPage } from './page-models/security-page.ts';
 import { CookieBannerModel, HomePage } from './page-models/markets.ts';
 
 const skip = e2eSkipReason();
@@ -24,21 +31,44 @@ describe.skipIf(Boolean(skip))('the shell keeps out of the way', () => {
   afterAll(() => e2e?.close());
 
   for (const [name, viewport] of sizes) {
-    it(`toasts stack below the header, apart, with a 24 px close button (${name})`, async () => {
+    it(`a successful sign-in takes the failed one's toast away (${name})`, async () => {
       const account = await e2e.signUpViaApi();
       const page = await e2e.newPage(viewport);
       const login = new LoginPage(page);
       const shell = login.shell;
       await login.goto();
-      // Two toasts at once: a failed sign-in, then the successful one (each lasts 5 s).
       await login.login(account.email, 'not the password 1');
-      await shell.toast(messages.login.invalidCredentials, 'error').waitFor();
+      const failed = shell.toast(messages.login.invalidCredentials, 'error');
+      await failed.waitFor();
       await login.password.fill(account.password);
       await login.submit.click();
       await shell.toast(messages.login.success, 'success').waitFor();
+      // Gone with the success, well before its own TOAST_MS would end it: it once stayed on
+      // screen beside 'Login successful!', saying the opposite.
+      await expect(failed).toHaveCount(0, { timeout: TOAST_MS / 5 });
       await page.waitForURL('**/dashboard');
-      // By element, not role: the KYC choice may open on the dashboard and hide the rest from
-      // the accessibility tree, while the header is still drawn under it.
+      // The dashboard drawn (its header), not the login form still showing under the new URL.
+      await expect(page.locator('header').first()).toBeVisible();
+      await expect(shell.toast(messages.login.success, 'success')).toBeVisible();
+      await expect(failed).toHaveCount(0);
+      await screenshot(page, 'toasts-after-sign-in');
+    });
+
+    it(`toasts stack below the header, apart, with a 24 px close button (${name})`, async () => {
+      const { page } = await verifiedUserPage(e2e, viewport);
+      const security = new SecurityPage(page);
+      await security.open();
+      // Two toasts at once: the profile saved twice in a row (each toast lasts TOAST_MS).
+      // (A failed sign-in and then the successful one no longer leave two: the failure's goes.)
+      const fullName = security.profile.getByLabel('Full name');
+      const save = security.profile.getByRole('button', { name: 'Save profile' });
+      const saved = security.shell.toast('Your profile is saved.', 'success');
+      await fullName.fill('Asha Verma');
+      await save.click();
+      await expect(saved).toHaveCount(1);
+      await fullName.fill('Asha Varma');
+      await save.click();
+      await expect(saved).toHaveCount(2);
       const headerBar = page.locator('header').first();
       await expect(headerBar).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
@@ -36,8 +36,17 @@ export function LoginForm() {
   // A frozen account (ADR 035): said on the page, not in a toast that goes, since it says what
   // to do next (write to support).
   const [frozen, setFrozen] = useState('');
+  // This form's failure toasts (ids): a sign-in that then succeeds takes them away,
+  // so 'Invalid email or password' never sits beside 'Login successful!'.
+  const failureToasts = useRef<Array<string | number>>([]);
+
+  function failed(message: string) {
+    failureToasts.current.push(toast.error(message));
+  }
 
   async function signedIn() {
+    for (const id of failureToasts.current) toast.dismiss(id);
+    failureToasts.current = [];
     toast.success(messages.login.success);
     // Back to the page that sent the user here (checked to stay on this site), else /dashboard.
     await navigate(afterSignInPath(search), { replace: true });
@@ -60,7 +69,7 @@ export function LoginForm() {
       holdRedirect(false);
       setLoading(false);
       if (isFrozen(err)) setFrozen(err.message);
-      else toast.error(errorMessage(err, messages.login.failedToast));
+      else failed(errorMessage(err, messages.login.failedToast));
       return;
     }
     await signedIn();
@@ -73,7 +82,7 @@ export function LoginForm() {
   }
 
   if (step === 'code') {
-    return <TwoFactorStep onSignedIn={signedIn} onRestart={restart} />;
+    return <TwoFactorStep onSignedIn={signedIn} onRestart={restart} onFailed={failed} />;
   }
 
   return (
@@ -117,7 +126,12 @@ export function LoginForm() {
           {loading ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
-      <PasskeySignIn rememberMe={rememberMe} onSignedIn={signedIn} onFrozen={setFrozen} />
+      <PasskeySignIn
+        rememberMe={rememberMe}
+        onSignedIn={signedIn}
+        onFrozen={setFrozen}
+        onFailed={failed}
+      />
       <p className="text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
         <Link

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
-import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -17,11 +16,14 @@ export function PasskeySignIn({
   rememberMe,
   onSignedIn,
   onFrozen,
+  onFailed,
 }: {
   rememberMe: boolean;
   onSignedIn(): Promise<void>;
   /** The account is frozen (ADR 035): the server's words, for the form to keep on screen. */
   onFrozen(message: string): void;
+  /** A failure, for the form to toast (and take away once a sign-in succeeds). */
+  onFailed(message: string): void;
 }) {
   const { loginWithPasskey } = useAuth();
   const holdRedirect = useGuestRedirectHold();
@@ -42,7 +44,7 @@ export function PasskeySignIn({
         return;
       }
       // The server's words when it refused; the browser's refusals (cancelled, timed out) get ours.
-      toast.error(
+      onFailed(
         err instanceof ApiError
           ? errorMessage(err, messages.security.passkeyFailed)
           : messages.security.passkeyFailed,

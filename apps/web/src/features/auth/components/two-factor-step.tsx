@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { messages } from '@sikka/contracts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -12,13 +11,15 @@ export interface TwoFactorStepProps {
   onSignedIn(): Promise<void>;
   /** Back to e-mail and password (another account, or the step expired). */
   onRestart(): void;
+  /** A failure, for the form to toast (and take away once a sign-in succeeds). */
+  onFailed(message: string): void;
 }
 
 /**
  * The second step of a sign-in with two-factor on: the app's 6-digit code or a backup code.
  * Errors stay at the field; an expired step sends the person back to the password.
  */
-export function TwoFactorStep({ onSignedIn, onRestart }: TwoFactorStepProps) {
+export function TwoFactorStep({ onSignedIn, onRestart, onFailed }: TwoFactorStepProps) {
   const { completeTwoFactor } = useAuth();
   const holdRedirect = useGuestRedirectHold();
   const [code, setCode] = useState('');
@@ -42,7 +43,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: TwoFactorStepProps) {
       setLoading(false);
       // The step's five minutes are over (or its cookie is gone): start again.
       if (err instanceof ApiError && err.status === 401 && err.code === 'unauthorized') {
-        toast.error(errorMessage(err, messages.security.twoFactorExpired));
+        onFailed(errorMessage(err, messages.security.twoFactorExpired));
         onRestart();
         return;
       }
