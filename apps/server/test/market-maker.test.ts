@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_MAKER_EMAIL } from '../src/auth/identities.ts';
-import { MarketMaker } from '../src/spot/market-maker.ts';
+import { decimalToUnits } from '@sikka/contracts';
+import { testConfig } from '../src/config.ts';
+import { MarketMaker, quote } from '../src/spot/market-maker.ts';
+import { spotMarkets } from '../src/spot/markets.ts';
 import { availableDrivers, databaseUpTo } from '../../../test/support/databases.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { newUser, signUp, startTestApp, type TestApp } from '../../../test/support/app.ts';
@@ -166,3 +169,21 @@ describe.each(availableDrivers())(
     });
   },
 );
+
+describe('the market maker’s quotes', () => {
+  const [usdt] = spotMarkets(testConfig({ SPOT_TRADING: true }));
+  const units = (v: string) => decimalToUnits(v, 18, 'down');
+
+  it('quotes around the price, never below the market’s price floor (₹5.00 for USDT)', () => {
+    const bid = quote(usdt!, units('88.15'), 10, 'buy');
+    const ask = quote(usdt!, units('88.15'), 10, 'sell');
+    // 10 bps: 88.06185 down to the tick, 88.23815 up.
+    expect(bid?.ticks).toBe(8806);
+    expect(ask?.ticks).toBe(8824);
+    expect(usdt!.minPriceTicks).toBe(500);
+    // At ₹5.00 the bid 10 bps below would be ₹4.99: not quoted; the ask, ₹5.01, is.
+    expect(quote(usdt!, units('5.00'), 10, 'buy')).toBeNull();
+    expect(quote(usdt!, units('5.00'), 10, 'sell')?.ticks).toBe(501);
+    expect(quote(usdt!, units('5.01'), 10, 'buy')?.ticks).toBe(500);
+  });
+});

@@ -195,8 +195,11 @@ function abs(v: bigint): bigint {
   return v < 0n ? -v : v;
 }
 
-/** A level's price (rounded away from the mid to the tick) and size (rounded down to the lot). */
-function quote(
+/**
+ * A level's price (rounded away from the mid to the tick) and size (rounded down to the lot);
+ * null when the price is outside the market's range.
+ */
+export function quote(
   m: SpotMarketDef,
   mid: bigint,
   bps: number,
@@ -207,7 +210,8 @@ function quote(
   const factor = side === 'buy' ? 10_000n - BigInt(bps) : 10_000n + BigInt(bps);
   const exact = (mid * factor) / 10_000n;
   const ticks = side === 'buy' ? exact / tick : (exact + tick - 1n) / tick;
-  if (ticks <= 0n || ticks > BigInt(m.maxPriceTicks)) return null;
+  // The prices anyone may quote (spot/markets.ts): below the floor a fill could cost a seller.
+  if (ticks < BigInt(m.minPriceTicks) || ticks > BigInt(m.maxPriceTicks)) return null;
   const price = ticks * tick;
   const lots = (LEVEL_VALUE * ONE * ONE) / (price * lot);
   if (lots <= 0n || lots > BigInt(m.maxLots)) return null;
