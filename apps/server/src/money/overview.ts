@@ -4,6 +4,7 @@ import {
   decimalToUnits,
   divideDecimal,
   fractionDigits,
+  isPositiveDecimal,
   multiplyDecimal,
   unitsToDecimal,
   USDT_DECIMALS,
@@ -197,6 +198,11 @@ export interface RateFeed {
   coinMinuteCandles(coin: string): Candle[] | undefined;
 }
 
+/** The feed's 1-minute candle that opened at `start` (ms), when it has one. */
+function midnightCandle(candles: Candle[] | undefined, start: number): Candle | undefined {
+  return candles?.find((c) => c.time * 1000 >= start && c.time * 1000 < start + 60_000);
+}
+
 /** Exact: a coin's 8 places times a feed price's places fit in this many. */
 const COIN_VALUE_SCALE = 18;
 
@@ -217,10 +223,9 @@ function coinValues(
   for (const c of coins) {
     const price = feed.coinPrice(c.coin);
     if (!price) continue;
-    const candle = feed
-      .coinMinuteCandles(c.coin)
-      ?.find((k) => k.time * 1000 >= start && k.time * 1000 < start + 60_000);
-    const openPrice = (candle && decimalFromNumber(candle.open, 8)) || price;
+    const candle = midnightCandle(feed.coinMinuteCandles(c.coin), start);
+    const fromCandle = candle ? decimalFromNumber(candle.open, 8) : null;
+    const openPrice = fromCandle && isPositiveDecimal(fromCandle) ? fromCandle : price;
     now = addDecimal(now, multiplyDecimal(c.now, price, COIN_VALUE_SCALE), COIN_VALUE_SCALE);
     open = addDecimal(open, multiplyDecimal(c.open, openPrice, COIN_VALUE_SCALE), COIN_VALUE_SCALE);
   }
@@ -249,9 +254,7 @@ export async function dayOpenRate(
   );
   if (known[0]) return { rate: known[0].rate, recorded: true };
   const start = istDayStart(now).getTime();
-  const candle = feed
-    .minuteCandles()
-    ?.find((c) => c.time * 1000 >= start && c.time * 1000 < start + 60_000);
+  const candle = midnightCandle(feed.minuteCandles(), start);
   const fromCandle = candle ? decimalFromNumber(candle.open, 2) : null;
   let found: { rate: string; source: DayOpenSource } | null = null;
   if (fromCandle && fromCandle !== '0.00') found = { rate: fromCandle, source: 'candle' };
