@@ -338,14 +338,16 @@ describe.skipIf(Boolean(skip))('account recovery and security in the browser', (
     await page.waitForURL('**/dashboard');
 
     // Registration is the Security page's; here the browser does it straight against the API.
-    const added = await page.evaluate(async () => {
+    const added = await page.evaluate(async (currentPassword) => {
       const post = (path: string, body: unknown) =>
         fetch(path, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
-      const options = await (await post('/api/auth/passkeys/registration-options', {})).json();
+      const options = await (
+        await post('/api/auth/passkeys/registration-options', { currentPassword })
+      ).json();
       const credential = (await navigator.credentials.create({
         publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options),
       })) as PublicKeyCredential;
@@ -354,7 +356,7 @@ describe.skipIf(Boolean(skip))('account recovery and security in the browser', (
         response: credential.toJSON(),
       });
       return res.status;
-    });
+    }, account.password);
     expect(added).toBe(201);
     await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }).then((r) => r.status));
 

@@ -191,6 +191,12 @@ describe.skipIf(Boolean(skip))('account security in the browser', () => {
 
     await security.addPasskey.click();
     await security.passkeyName.fill('Work laptop');
+    // A passkey signs in on its own: the password is asked first, and a wrong one adds nothing.
+    await security.passkeyPassword.fill('not my password 123');
+    await security.passkeyContinue.click();
+    await expect(security.passkeyDialog).toContainText(messages.security.currentPasswordWrong);
+    await expect(security.passkeyItems).toHaveCount(0);
+    await security.passkeyPassword.fill(account.password);
     await security.passkeyContinue.click();
     await expect(security.passkeyDialog).toHaveCount(0);
     await expect(security.passkeyItems).toHaveCount(1);
@@ -237,6 +243,7 @@ describe.skipIf(Boolean(skip))('account security in the browser', () => {
     await security.open();
     await security.addPasskey.click();
     await security.passkeyName.fill('Phone');
+    await security.passkeyPassword.fill(account.password);
     await security.passkeyContinue.click();
     await expect(security.passkeyItems).toHaveCount(1);
     await turnOnTotp(security);

@@ -137,6 +137,9 @@ export class SecurityPage {
   get passkeyName(): Locator {
     return this.passkeyDialog.getByLabel('Passkey name');
   }
+  get passkeyPassword(): Locator {
+    return this.passkeyDialog.getByLabel('Current password', { exact: true });
+  }
   get passkeyContinue(): Locator {
     return this.passkeyDialog.getByRole('button', { name: 'Continue' });
   }

@@ -297,7 +297,10 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   },
   // No code is set for any actor: a removal is refused (409), nothing changes.
   'PUT /api/auth/anti-phishing-code': { access: 'user', probe: withCode({ code: null }) },
-  'POST /api/auth/passkeys/registration-options': { access: 'user', probe: withCode({}) },
+  'POST /api/auth/passkeys/registration-options': {
+    access: 'user',
+    probe: withCode({ currentPassword: 'not the password' }),
+  },
   'POST /api/auth/step-up/passkey-options': { access: 'user' },
   'POST /api/auth/passkeys': {
     access: 'user',

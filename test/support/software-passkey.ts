@@ -11,6 +11,11 @@ export interface SoftwarePasskey {
   id: string;
   /** The public key as a COSE_Key (what a registration stores). */
   publicKey: Buffer;
+  /**
+   * The credential a browser makes for registration options of `challenge` at `origin`, with
+   * attestation "none" (what the server asks for).
+   */
+  register(challenge: string, origin: string): Record<string, unknown>;
   /** An assertion of `challenge` for `origin`; `userVerified: false` clears the UV flag. */
   assert(
     challenge: string,
@@ -31,11 +36,52 @@ export function softwarePasskey(): SoftwarePasskey {
     Buffer.from([0x22, 0x58, 0x20]),
     Buffer.from(jwk.y!, 'base64url'),
   ]);
-  const id = randomBytes(16).toString('base64url');
+  const rawId = randomBytes(16);
+  const id = rawId.toString('base64url');
   let counter = 0;
   return {
     id,
     publicKey: cose,
+    register(challenge, origin) {
+      // Authenticator data with attested credential data (§6.5.1): flags UP | UV | AT, counter
+      // 0, an all-zero AAGUID, the credential id's length and the id, then the COSE key.
+      const authData = Buffer.concat([
+        sha256(new URL(origin).hostname),
+        Buffer.from([0x01 | 0x04 | 0x40]),
+        Buffer.alloc(4),
+        Buffer.alloc(16),
+        Buffer.from([0, rawId.length]),
+        rawId,
+        cose,
+      ]);
+      // The attestation object {fmt: "none", attStmt: {}, authData} in CBOR (§6.5.4).
+      const cborText = (text: string) =>
+        Buffer.concat([Buffer.from([0x60 + text.length]), Buffer.from(text)]);
+      const attestation = Buffer.concat([
+        Buffer.from([0xa3]),
+        cborText('fmt'),
+        cborText('none'),
+        cborText('attStmt'),
+        Buffer.from([0xa0]),
+        cborText('authData'),
+        Buffer.from([0x58, authData.length]),
+        authData,
+      ]);
+      const clientData = Buffer.from(
+        JSON.stringify({ type: 'webauthn.create', challenge, origin, crossOrigin: false }),
+      );
+      return {
+        id,
+        rawId: id,
+        type: 'public-key',
+        response: {
+          clientDataJSON: clientData.toString('base64url'),
+          attestationObject: attestation.toString('base64url'),
+          transports: ['internal'],
+        },
+        clientExtensionResults: {},
+      };
+    },
     assert(challenge, origin, { userVerified = true } = {}) {
       counter += 1;
       const flags = 0x01 | (userVerified ? 0x04 : 0); // UP, and UV when verified

@@ -326,7 +326,9 @@ describe.each(availableDrivers())('account security on %s', (driver) => {
       newPassword: 'another secret 9999',
     });
     expect(change.json().error.code).toBe('two_factor_required');
-    const passkey = await inject('POST', '/api/auth/passkeys/registration-options', user.cookie);
+    const passkey = await inject('POST', '/api/auth/passkeys/registration-options', user.cookie, {
+      currentPassword: user.password,
+    });
     expect(passkey.json().error.code).toBe('two_factor_required');
     // Ten wrong codes, then even a right one waits.
     for (let i = 0; i < 10; i += 1) {

@@ -241,6 +241,13 @@ export const SIGN_IN_PAGE_SIZE = 20;
  * browser as they are), the answers the browser's credential as JSON.
  */
 export const webauthnOptionsSchema = z.record(z.string(), z.unknown());
+/** Adding a passkey (a way to sign in on its own) asks for the password first, as an e-mail change does. */
+export const passkeyRegistrationOptionsRequestSchema = z.object({
+  currentPassword: currentPasswordSchema,
+});
+export type PasskeyRegistrationOptionsRequest = z.infer<
+  typeof passkeyRegistrationOptionsRequestSchema
+>;
 export const passkeyRegisterRequestSchema = z.object({
   name: z
     .string({ error: m.passkeyNameRequired })

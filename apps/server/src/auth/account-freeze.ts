@@ -2,14 +2,14 @@ import { FREEZE_LINK_TTL_MS, messages, type FreezeAccountResponse } from '@sikka
 import { recordSecurityEvent } from '../audit/audit-log.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { isUuid } from '../db/query-helpers.ts';
-import { DomainError, validationError } from '../domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountFrozenMail, accountUnfrozenMail } from '../mail/templates.ts';
 import { cancelAll } from '../spot/orders.ts';
 import type { SpotExchange } from '../spot/exchange.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { consumeLink, issueLink, peekLink } from './email-links.ts';
-import { verifyPassword } from './passwords.ts';
+import { requireCurrentPassword } from './passwords.ts';
 
 /**
  * Freezing an account (ADR 035): its owner stops everything at once, from the Security page or
@@ -71,6 +71,13 @@ async function freeze(
     if (row?.n === null || row?.n === undefined) {
       throw new DomainError('invalid_state', messages.security.accountAlreadyFrozen);
     }
+    // A change of address asked for before the freeze (perhaps by whoever it is meant to
+    // stop) ends with it.
+    await tx.query(
+      `UPDATE email_tokens SET used_at = $2
+        WHERE user_id = $1 AND purpose = 'email_change' AND used_at IS NULL`,
+      [id, ctx.now],
+    );
     await recordSecurityEvent(tx, {
       userId: id,
       action: 'security.account_frozen',
@@ -95,9 +102,7 @@ export async function freezeOwnAccount(
   user: UserRow,
   currentPassword: string,
 ): Promise<FreezeAccountResponse> {
-  if (!(await verifyPassword(user.password_hash, currentPassword))) {
-    throw validationError({ currentPassword: messages.security.currentPasswordWrong });
-  }
+  await requireCurrentPassword(user, currentPassword);
   return freeze(ctx, 'security_page', () => Promise.resolve(user.id));
 }
 

@@ -18,7 +18,7 @@ import {
 } from '../mail/templates.ts';
 import { emailExists } from '../users/users.ts';
 import { emailSkeleton, isServerAddress } from './identities.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, isCommonPassword, requireCurrentPassword } from './passwords.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 import type { UserRow } from '../users/user-row.ts';
 
@@ -194,7 +194,9 @@ function checkNewPassword(password: string, field: string): void {
 /**
  * Sets a new password from a reset link: the link is used up, every session and sign-in step of
  * the account ends, and the address counts as verified (the link reached it). Two-factor stays
- * on: the next sign-in still asks for the code.
+ * on: the next sign-in still asks for the code. The account's passkeys are removed: a passkey
+ * signs in on its own, so one added by whoever the owner is taking the account back from would
+ * otherwise outlast the reset.
  */
 export async function resetPassword(
   ctx: LinkContext,
@@ -214,13 +216,18 @@ export async function resetPassword(
     );
     if (!user) throw linkInvalid();
     await tx.query('DELETE FROM auth_challenges WHERE user_id = $1', [user.id]);
-    await afterPasswordSet(tx, ctx, user, 'security.password_reset', null);
+    const passkeys = await tx.query<{ name: string }>(
+      'DELETE FROM passkeys WHERE user_id = $1 RETURNING name',
+      [user.id],
+    );
+    await afterPasswordSet(tx, ctx, user, 'security.password_reset', null, passkeys.length);
   });
 }
 
 /**
  * What follows every new password, in its transaction: the user's sessions end (but
- * `keepSessionId`), no reset link sent before works any more, an audit row, and a mail.
+ * `keepSessionId`), no reset or e-mail change link sent before works any more, an audit row,
+ * and a mail.
  */
 async function afterPasswordSet(
   tx: Queryable,
@@ -228,20 +235,33 @@ async function afterPasswordSet(
   user: Pick<UserRow, 'id' | 'email' | 'full_name'>,
   action: 'security.password_reset' | 'security.password_changed',
   keepSessionId: string | null,
+  passkeysRemoved = 0,
 ): Promise<void> {
   await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2::uuid', [
     user.id,
     keepSessionId,
   ]);
+  // A reset link sent before, and a change of address asked for before (perhaps by whoever
+  // the owner is changing the password to shut out), stop working.
   await tx.query(
-    `UPDATE email_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset'
-        AND used_at IS NULL`,
+    `UPDATE email_tokens SET used_at = $2
+      WHERE user_id = $1 AND purpose IN ('password_reset', 'email_change') AND used_at IS NULL`,
     [user.id, ctx.now],
   );
-  await recordSecurityEvent(tx, { userId: user.id, action, ip: ctx.ip });
+  await recordSecurityEvent(tx, {
+    userId: user.id,
+    action,
+    ip: ctx.ip,
+    ...(passkeysRemoved > 0 ? { after: { passkeysRemoved } } : {}),
+  });
   await ctx.mailer.send(
     tx,
-    passwordChangedMail(user.email, user.full_name, `${ctx.origin}/dashboard/account/security`),
+    passwordChangedMail(
+      user.email,
+      user.full_name,
+      `${ctx.origin}/dashboard/account/security`,
+      passkeysRemoved,
+    ),
   );
 }
 
@@ -255,9 +275,7 @@ export async function changePassword(
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw validationError({ currentPassword: messages.security.currentPasswordWrong });
-  }
+  await requireCurrentPassword(user, input.currentPassword);
   if (input.currentPassword.normalize('NFC') === input.newPassword.normalize('NFC')) {
     throw validationError({ newPassword: messages.security.passwordSameAsOld });
   }
@@ -293,9 +311,7 @@ export async function requestEmailChange(
   if (user.role === 'admin') {
     throw new DomainError('invalid_state', messages.security.emailChangeAdmin);
   }
-  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw validationError({ currentPassword: messages.security.currentPasswordWrong });
-  }
+  await requireCurrentPassword(user, input.currentPassword);
   const newEmail = input.newEmail.toLowerCase();
   if (newEmail === user.email) {
     throw validationError({ newEmail: messages.security.emailSameAsCurrent });
@@ -373,6 +389,11 @@ export async function confirmEmailChange(ctx: LinkContext, token: string): Promi
       link.userId,
     ]);
     if (!before) throw linkInvalid();
+    // A frozen account changes nothing until the admin unfreezes it (ADR 035); freezing also
+    // voids these links, so this guards any made before that rule.
+    if (before.frozen_at) {
+      throw new DomainError('account_frozen', messages.security.accountFrozen);
+    }
     // Taken since the link was sent (a sign-up, another change): the unique indexes would
     // refuse it; say so instead of failing.
     const clash = await tx.query(
@@ -386,10 +407,13 @@ export async function confirmEmailChange(ctx: LinkContext, token: string): Promi
         WHERE id = $1`,
       [link.userId, link.email, emailSkeleton(link.email), ctx.now],
     );
-    await tx.query(`UPDATE email_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [
-      link.userId,
-      ctx.now,
-    ]);
+    // Links sent to the old address stop working, except the freeze links of new-sign-in
+    // mails: an intruder who moved the address must not take the owner's way to stop them.
+    await tx.query(
+      `UPDATE email_tokens SET used_at = $2
+        WHERE user_id = $1 AND purpose <> 'account_freeze' AND used_at IS NULL`,
+      [link.userId, ctx.now],
+    );
     await recordSecurityEvent(tx, {
       userId: link.userId,
       action: 'security.email_changed',

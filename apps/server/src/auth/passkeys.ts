@@ -12,9 +12,12 @@ import { messages, type Passkey } from '@sikka/contracts';
 import type { Db, Queryable } from '../db/index.ts';
 import { DomainError, notFound } from '../domain-error.ts';
 import { recordSecurityEvent } from '../audit/audit-log.ts';
+import { passkeyAddedMail } from '../mail/templates.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { findUserById } from '../users/users.ts';
+import { issueFreezeLink } from './account-freeze.ts';
 import { createChallenge, takeChallenge } from './challenges.ts';
+import type { SettingsContext } from './totp-settings.ts';
 
 /**
  * Passkeys (WebAuthn, @simplewebauthn/server; ADR 017). The relying party is the site the page
@@ -104,13 +107,12 @@ export async function registrationOptions(
 
 /** Verifies the browser's new credential against the waiting challenge and stores it. */
 export async function registerPasskey(
-  db: Db,
+  ctx: SettingsContext,
   user: UserRow,
   rp: RelyingParty,
   input: { name: string; response: Record<string, unknown> },
-  ip: string,
-  now: Date,
 ): Promise<Passkey> {
+  const { db, now, ip } = ctx;
   const challenge = await takeChallenge(db, { userId: user.id }, 'passkey_register', now);
   if (!challenge?.challenge) {
     throw new DomainError('passkey_failed', messages.security.passkeyExpired);
@@ -151,6 +153,20 @@ export async function registerPasskey(
       ip,
       after: { passkey: input.name },
     });
+    const freezeUrl =
+      user.role === 'admin'
+        ? undefined
+        : `${ctx.origin}/freeze-account?token=${await issueFreezeLink(tx, user, now)}`;
+    await ctx.mailer.send(
+      tx,
+      passkeyAddedMail(
+        user.email,
+        user.full_name,
+        input.name,
+        `${ctx.origin}/dashboard/account/security`,
+        freezeUrl,
+      ),
+    );
     return toPasskey(row);
   });
 }

@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { messages } from '@sikka/contracts';
+import { validationError } from '../domain-error.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 /** OWASP argon2id parameters: 19 MiB memory, 2 iterations, parallelism 1. */
@@ -33,6 +35,19 @@ export async function verifyPassword(storedHash: string, password: string): Prom
     return await verify(storedHash, password.normalize('NFC'));
   } catch {
     return false;
+  }
+}
+
+/**
+ * A signed-in user proves they still know the password before a change that could take the
+ * account from its owner (e-mail, passkeys, freeze, a new password): refused at the field.
+ */
+export async function requireCurrentPassword(
+  user: { password_hash: string },
+  password: string,
+): Promise<void> {
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw validationError({ currentPassword: messages.security.currentPasswordWrong });
   }
 }
 

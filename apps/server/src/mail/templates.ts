@@ -154,11 +154,21 @@ export function newSignInMail(
   });
 }
 
-export function passwordChangedMail(to: string, fullName: string, securityUrl: string): MailDraft {
+export function passwordChangedMail(
+  to: string,
+  fullName: string,
+  securityUrl: string,
+  passkeysRemoved = 0,
+): MailDraft {
   return render(to, 'Your Sikka password was changed', 'password_changed', {
     greeting: `Hello ${firstName(fullName)},`,
     paragraphs: [
       'The password of your Sikka account was just changed, and your other sessions were signed out.',
+      ...(passkeysRemoved > 0
+        ? [
+            `Because it was reset from a link, the account's ${passkeysRemoved === 1 ? 'passkey was' : `${passkeysRemoved} passkeys were`} removed too. You can add passkeys again on your Security page.`,
+          ]
+        : []),
     ],
     action: { label: 'Review your security', url: securityUrl },
     after: [
@@ -262,6 +272,39 @@ export function twoFactorChangedMail(
         : ['If you did not do this, change your password at once and turn it back on.'],
     },
   );
+}
+
+/**
+ * A passkey was added: it signs in on its own, so the owner hears of it at once, with the
+ * freeze link of a new-sign-in mail for when it was not them (admins have none).
+ */
+export function passkeyAddedMail(
+  to: string,
+  fullName: string,
+  passkeyName: string,
+  securityUrl: string,
+  freezeUrl: string | undefined,
+): MailDraft {
+  return render(to, 'A passkey was added to your Sikka account', 'passkey_added', {
+    greeting: `Hello ${firstName(fullName)},`,
+    paragraphs: [
+      `A passkey named "${passkeyName}" was just added to your Sikka account. It can sign in to your account without your password.`,
+      'If this was you, there is nothing to do.',
+    ],
+    action: { label: 'Review your passkeys', url: securityUrl },
+    after: [
+      'If it was not you, remove that passkey on your Security page, change your password and sign out your other sessions.',
+    ],
+    ...(freezeUrl
+      ? {
+          alarm: {
+            lead: 'Not you, and cannot sign in?',
+            label: 'Freeze your account now',
+            url: freezeUrl,
+          },
+        }
+      : {}),
+  });
 }
 
 /** When the anti-phishing code is set, changed or removed (the mail shows the new code, if any). */

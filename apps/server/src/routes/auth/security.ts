@@ -7,6 +7,7 @@ import {
   messageResponseSchema,
   messages,
   passkeyRegisterRequestSchema,
+  passkeyRegistrationOptionsRequestSchema,
   passkeyResponseSchema,
   securityOverviewSchema,
   SESSION_COOKIE,
@@ -31,6 +32,7 @@ import {
 import { setAntiPhishingCode } from '../../auth/anti-phishing.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from '../../auth/session-list.ts';
 import { listSignIns } from '../../auth/sign-ins.ts';
+import { requireCurrentPassword } from '../../auth/passwords.ts';
 import { requireSecondFactor } from '../../auth/step-up.ts';
 import {
   disableTotp,
@@ -148,19 +150,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/passkeys/registration-options',
     {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_LOGIN_PER_MIN, timeWindow: 60_000 } },
       schema: {
-        description: 'Starts adding a passkey (asks for a code when TOTP is on).',
+        description:
+          'Starts adding a passkey: asks for the current password, and for a code when TOTP is on.',
+        body: passkeyRegistrationOptionsRequestSchema,
         response: { 200: webauthnOptionsSchema, ...errors(400, 401, 403, 429) },
       },
       preHandler: stepUp,
     },
-    async (request) =>
-      registrationOptions(
-        app.db,
-        requireUser(request),
-        relyingParty(request.headers.origin),
-        app.clock(),
-      ),
+    async (request) => {
+      const user = requireUser(request);
+      await requireCurrentPassword(user, request.body.currentPassword);
+      return registrationOptions(app.db, user, relyingParty(request.headers.origin), app.clock());
+    },
   );
 
   app.post(
@@ -174,12 +177,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const passkey = await registerPasskey(
-        app.db,
+        ctx(request),
         requireUser(request),
         relyingParty(request.headers.origin),
         request.body,
-        clientInfo(request).ip,
-        app.clock(),
       );
       return reply.code(201).send({ passkey });
     },

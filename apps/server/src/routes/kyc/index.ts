@@ -70,7 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description: 'A KYC document, to its owner or the admin; 404 for anyone else.',
         params: z.object({ userId: z.string().max(100), kind: z.string().max(40) }),
         // The raw file (JPEG or PDF); Fastify sends a Buffer as is, without serializing it.
-        response: { 200: z.unknown().describe('The document file'), ...errors(401, 404) },
+        response: { 200: z.unknown().describe('The document file'), ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -2,14 +2,22 @@ import { useState, type FormEvent } from 'react';
 import { Fingerprint, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { browserSupportsWebAuthn, WebAuthnError } from '@simplewebauthn/browser';
-import { messages, passkeyRegisterRequestSchema, type Passkey } from '@sikka/contracts';
-import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { messages, type Passkey } from '@sikka/contracts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { serverFieldErrors } from '@/lib/form-errors.ts';
+import { useFormFields } from '@/hooks/use-form-fields.ts';
 import { formatDate } from '@/lib/format-date.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogSheet } from '@/components/ui/dialog-sheet.tsx';
+import { PasswordField } from '@/components/ui/password-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useAddPasskey } from '@/features/security/api/add-passkey.ts';
 import { useRemovePasskey } from '@/features/security/api/remove-passkey.ts';
+import {
+  ADD_PASSKEY_FIELDS,
+  EMPTY_ADD_PASSKEY,
+  validateAddPasskey,
+} from '@/features/security/lib/passkey-validation.ts';
 import { isCancelledStepUp } from '@/features/security/lib/step-up.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { SecurityCard } from './security-card.tsx';
@@ -58,37 +66,44 @@ function suggestedName(): string {
 
 function AddPasskeyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const add = useAddPasskey();
-  const [name, setName] = useState(suggestedName);
-  const [error, setError] = useState<string>();
+  const form = useFormFields({
+    empty: { ...EMPTY_ADD_PASSKEY, name: suggestedName() },
+    validate: validateAddPasskey,
+  });
+
+  function close() {
+    form.reset({ ...EMPTY_ADD_PASSKEY, name: suggestedName() });
+    onClose();
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = passkeyRegisterRequestSchema.shape.name.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    add.mutate(parsed.data, {
-      onSuccess: (passkey) => {
-        toast.success(`Passkey “${passkey.name}” added`);
-        onClose();
+    if (!form.check()) return;
+    add.mutate(
+      { name: form.values.name.trim(), currentPassword: form.values.currentPassword },
+      {
+        onSuccess: (passkey) => {
+          toast.success(`Passkey “${passkey.name}” added`);
+          close();
+        },
+        onError: (err) => {
+          if (isCancelledStepUp(err)) return;
+          const found = serverFieldErrors(err, ADD_PASSKEY_FIELDS);
+          if (Object.keys(found).length > 0) {
+            form.setErrors((prev) => ({ ...prev, ...found }));
+            return;
+          }
+          const said = ceremonyMessage(err);
+          toast.error(said ?? errorMessage(err, ADD_FAILED));
+        },
       },
-      onError: (err) => {
-        if (isCancelledStepUp(err)) return;
-        if (err instanceof ApiError && err.fields.name) {
-          setError(err.fields.name);
-          return;
-        }
-        const said = ceremonyMessage(err);
-        toast.error(said ?? errorMessage(err, ADD_FAILED));
-      },
-    });
+    );
   }
 
   return (
     <DialogSheet
       open={open}
-      onClose={onClose}
+      onClose={close}
       busy={add.isPending}
       title="Add a passkey"
       description="Your device will ask for your fingerprint, face or screen lock."
@@ -96,19 +111,20 @@ function AddPasskeyDialog({ open, onClose }: { open: boolean; onClose(): void })
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add a passkey">
         <TextField
           label="Passkey name"
-          name="passkeyName"
           placeholder="e.g. My laptop"
           hint="So you can tell your passkeys apart."
           maxLength={60}
-          value={name}
-          error={error}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(undefined);
-          }}
+          {...form.field('name')}
+          name="passkeyName"
+        />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          hint="A passkey signs in without your password, so we ask for it first."
+          {...form.field('currentPassword')}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={add.isPending}>
+          <Button variant="outline" onClick={close} disabled={add.isPending}>
             Cancel
           </Button>
           <Button type="submit" disabled={add.isPending}>
