@@ -53,21 +53,6 @@ export async function createChallenge(
   return token;
 }
 
-/** The live challenge behind a cookie's token, without using it up. */
-export async function findChallenge(
-  db: Queryable,
-  token: string,
-  purpose: ChallengePurpose,
-  now: Date,
-): Promise<ChallengeRow | undefined> {
-  const rows = await db.query<ChallengeRow>(
-    `SELECT token_hash, user_id::text AS user_id, challenge, remember_me, attempts
-       FROM auth_challenges WHERE token_hash = $1 AND purpose = $2 AND expires_at > $3`,
-    [hashToken(token), purpose, now],
-  );
-  return rows[0];
-}
-
 /** Uses a challenge up (a passkey challenge is good for one answer): the row, or undefined. */
 export async function takeChallenge(
   db: Queryable,
@@ -83,15 +68,6 @@ export async function takeChallenge(
   );
   const row = rows[0] as (ChallengeRow & { live: boolean }) | undefined;
   return row?.live ? row : undefined;
-}
-
-/** Counts a wrong code against a sign-in step; returns the attempts so far. */
-export async function countChallengeAttempt(db: Queryable, tokenHash: string): Promise<number> {
-  const rows = await db.query<{ attempts: number }>(
-    'UPDATE auth_challenges SET attempts = attempts + 1 WHERE token_hash = $1 RETURNING attempts',
-    [tokenHash],
-  );
-  return rows[0]?.attempts ?? Number.POSITIVE_INFINITY;
 }
 
 export async function deleteChallenge(db: Queryable, tokenHash: string): Promise<void> {

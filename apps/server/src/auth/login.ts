@@ -4,17 +4,13 @@ import { DomainError, RetryLaterError, unauthorized } from '../domain-error.ts';
 import type { VaultKey } from '../kyc/vault.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { findUserById, findUserByEmail } from '../users/users.ts';
-import {
-  countChallengeAttempt,
-  createChallenge,
-  deleteChallenge,
-  findChallenge,
-} from './challenges.ts';
+import { createChallenge, deleteChallenge } from './challenges.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { frozenError } from './account-freeze.ts';
 import { checkSecondFactor, wrongCodeError } from './second-factor.ts';
 import { recordSignIn, recordSignInByEmail } from './sign-ins.ts';
 import type { ClientInfo } from './sessions.ts';
+import { hashToken } from './tokens.ts';
 import {
   claimLoginAttempt,
   isKnownSource,
@@ -88,8 +84,38 @@ export async function checkPassword(
 }
 
 /**
+ * Takes one of a sign-in step's wrong-code attempts before its code is checked: the live step
+ * behind the cookie's token with its attempts counted one up, or undefined when it is over or
+ * has none left. One UPDATE both tests and counts, and PostgreSQL re-tests `attempts < limit`
+ * on the row as the last writer left it, so however many codes arrive at once, at most
+ * TWO_FACTOR_LOGIN_ATTEMPTS of them get past this.
+ */
+async function claimStepAttempt(
+  db: Db,
+  stepToken: string,
+  now: Date,
+): Promise<StepClaim | undefined> {
+  const rows = await db.query<StepClaim>(
+    `UPDATE auth_challenges SET attempts = attempts + 1
+      WHERE token_hash = $1 AND purpose = 'two_factor_login' AND expires_at > $2 AND attempts < $3
+      RETURNING token_hash, user_id::text AS user_id, remember_me, attempts`,
+    [hashToken(stepToken), now, TWO_FACTOR_LOGIN_ATTEMPTS],
+  );
+  return rows[0];
+}
+
+type StepClaim = {
+  token_hash: string;
+  user_id: string | null;
+  remember_me: boolean;
+  /** Counting this one. */
+  attempts: number;
+};
+
+/**
  * The second step of a two-factor sign-in: the code for the step the cookie names. A wrong code
- * counts against the step (5, then the password must be typed again) and against the user.
+ * counts against the step (5, then the password must be typed again) and against the user; the
+ * attempt is counted before the code is checked, so parallel guesses cannot outrun the limit.
  */
 export async function checkTwoFactorStep(
   db: Db,
@@ -101,15 +127,27 @@ export async function checkTwoFactorStep(
 ): Promise<{ user: UserRow; rememberMe: boolean }> {
   const expired = () => unauthorized(messages.security.twoFactorExpired);
   if (!stepToken) throw expired();
-  const step = await findChallenge(db, stepToken, 'two_factor_login', now);
-  if (!step?.user_id || step.attempts >= TWO_FACTOR_LOGIN_ATTEMPTS) throw expired();
+  const step = await claimStepAttempt(db, stepToken, now);
+  if (!step?.user_id) throw expired();
   const user = await findUserById(db, step.user_id);
   if (!user?.totp_enabled_at) throw expired();
-  const proven = await checkSecondFactor(db, vault, user.id, code, now);
+  let proven: Awaited<ReturnType<typeof checkSecondFactor>>;
+  try {
+    proven = await checkSecondFactor(db, vault, user.id, code, now);
+  } catch (err) {
+    // Refused before the code was looked at (the user's own limit): the attempt is given back,
+    // so waiting that out does not also cost the step. A given-back attempt checked no code.
+    if (err instanceof RetryLaterError) {
+      await db.query(
+        'UPDATE auth_challenges SET attempts = attempts - 1 WHERE token_hash = $1 AND attempts > 0',
+        [step.token_hash],
+      );
+    }
+    throw err;
+  }
   if (!proven) {
     await recordSignIn(db, user.id, client, 'two_factor', 'wrong_code', now);
-    const attempts = await countChallengeAttempt(db, step.token_hash);
-    if (attempts >= TWO_FACTOR_LOGIN_ATTEMPTS) {
+    if (step.attempts >= TWO_FACTOR_LOGIN_ATTEMPTS) {
       await deleteChallenge(db, step.token_hash);
       throw expired();
     }

@@ -8,7 +8,7 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
 } from '@sikka/contracts';
-import type { Queryable } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import { DomainError, RetryLaterError } from '../domain-error.ts';
 import { open, seal, type VaultKey } from '../kyc/vault.ts';
 
@@ -107,33 +107,64 @@ type TotpColumns = {
 };
 
 /**
+ * Takes one of the user's wrong-code allowances before a code is looked at, and throws
+ * `two_factor_throttled` when none is left; returns the claim's id. The claim is a failure row
+ * from the start, so the limit holds however many codes arrive at once: claims of one user
+ * queue on the user's row lock, and each counts, after it is granted, the rows the claims
+ * before it committed (READ COMMITTED reads with a new snapshot per statement). At most
+ * SECOND_FACTOR_MAX_FAILURES codes are therefore checked in a window, on PostgreSQL and PGlite.
+ */
+async function claimAttempt(db: Db, userId: string, now: Date): Promise<string> {
+  const since = new Date(now.getTime() - SECOND_FACTOR_WINDOW_MS);
+  return db.transaction(async (tx) => {
+    // The count below must see what the claims before this one committed (see above).
+    await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    // NO KEY UPDATE: claims wait for each other, rows that only reference the user do not.
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+    const [recent] = await tx.query<{ n: number; oldest: Date | null }>(
+      `SELECT count(*)::int AS n, min(created_at) AS oldest FROM second_factor_failures
+        WHERE user_id = $1 AND created_at > $2`,
+      [userId, since],
+    );
+    if (recent && recent.n >= SECOND_FACTOR_MAX_FAILURES) {
+      const retryAfterMs = Math.max(
+        1000,
+        (recent.oldest ? recent.oldest.getTime() : now.getTime()) +
+          SECOND_FACTOR_WINDOW_MS -
+          now.getTime(),
+      );
+      throw new RetryLaterError(
+        'two_factor_throttled',
+        messages.security.tooManyCodes,
+        retryAfterMs,
+      );
+    }
+    const [claim] = await tx.query<{ id: string }>(
+      `INSERT INTO second_factor_failures (user_id, created_at) VALUES ($1, $2)
+       RETURNING id::text AS id`,
+      [userId, now],
+    );
+    return claim!.id;
+  });
+}
+
+/**
  * Checks a second-factor code for a user who has TOTP on: a six-digit code of the current step
  * (±1) not used before, or an unused backup code, which is used up. Throws when too many wrong
- * codes came lately; records a wrong one. Returns how it was proven, or null when it was wrong.
+ * codes came lately; counts a wrong one. Returns how it was proven, or null when it was wrong.
+ * The attempt is claimed (counted as wrong) before the code is checked and given back only when
+ * the code was right, so codes sent in parallel cannot outrun the limit (claimAttempt). A right
+ * code is used up as it is accepted (its TOTP step, its backup code), so giving its claim back
+ * never lets one more wrong code through.
  */
 export async function checkSecondFactor(
-  db: Queryable,
+  db: Db,
   vault: VaultKey,
   userId: string,
   code: string,
   now: Date,
 ): Promise<'totp' | 'backup_code' | null> {
-  const since = new Date(now.getTime() - SECOND_FACTOR_WINDOW_MS);
-  const failures = await db.query<{ n: number; oldest: Date | null }>(
-    `SELECT count(*)::int AS n, min(created_at) AS oldest FROM second_factor_failures
-      WHERE user_id = $1 AND created_at > $2`,
-    [userId, since],
-  );
-  const recent = failures[0];
-  if (recent && recent.n >= SECOND_FACTOR_MAX_FAILURES) {
-    const retryAfterMs = Math.max(
-      1000,
-      (recent.oldest ? recent.oldest.getTime() : now.getTime()) +
-        SECOND_FACTOR_WINDOW_MS -
-        now.getTime(),
-    );
-    throw new RetryLaterError('two_factor_throttled', messages.security.tooManyCodes, retryAfterMs);
-  }
+  const claim = await claimAttempt(db, userId, now);
   const typed = code.trim().replace(/\s/g, '');
   let proven: 'totp' | 'backup_code' | null = null;
   if (/^\d{6}$/.test(typed)) {
@@ -167,12 +198,8 @@ export async function checkSecondFactor(
     );
     if (used.length > 0) proven = 'backup_code';
   }
-  if (!proven) {
-    await db.query('INSERT INTO second_factor_failures (user_id, created_at) VALUES ($1, $2)', [
-      userId,
-      now,
-    ]);
-  }
+  // A right code is not a failure. Were this lost (a crash), it would count as one: the safe side.
+  if (proven) await db.query('DELETE FROM second_factor_failures WHERE id = $1', [claim]);
   return proven;
 }
 
