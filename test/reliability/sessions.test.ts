@@ -26,7 +26,7 @@ describe.skipIf(!pgUrl())('sessions on PostgreSQL', () => {
     // the dummy one an unknown e-mail gets.
     t = await startTestApp(
       'postgres',
-      { TRUST_PROXY: true, MARKET_AUTOSTART: false },
+      { TRUST_PROXY: ['127.0.0.1'], MARKET_AUTOSTART: false },
       { productionPasswordHashing: true },
     );
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   compareDecimal,
@@ -22,6 +23,47 @@ const originList = optionalString.refine(
   (v) => v === undefined || v.split(',').every((s) => !s.trim() || normaliseOrigin(s) !== null),
   'expected comma-separated origins like https://sikka.example (scheme://host[:port])',
 );
+
+/** The names @fastify/proxy-addr expands into address ranges (loopback, link-local, private). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, or one with a /prefix no longer than its family allows. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (ADR 038): false, or the proxy addresses as Fastify's `trustProxy` takes them.
+ * `true` and hop counts are refused, not reinterpreted: `true` used to trust every entry of
+ * X-Forwarded-For (the client writes the left-most ones), and Fastify 5.12 reads a number as
+ * trusting no one.
+ */
+const trustedProxies = optionalString.transform((v, ctx): false | string[] => {
+  if (v === undefined) return false;
+  const word = v.toLowerCase();
+  if (word === 'false' || word === '0') return false;
+  if (word === 'true' || /^\d+$/.test(word)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `'${v}' is no longer accepted (${word === 'true' ? 'it trusted every X-Forwarded-For entry, and clients write their own' : 'a hop count cannot tell a proxy from a client connecting directly'}): list the addresses your proxies connect from, e.g. TRUST_PROXY=10.0.0.0/16 (the load balancers' subnet) or 127.0.0.1 (a proxy on this machine); see docs/adr/038-trusted-proxies.md`,
+    });
+    return z.NEVER;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !PROXY_RANGE_NAMES.has(e) && !isAddressOrCidr(e));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected false or comma-separated proxy addresses or CIDRs (e.g. 10.0.0.0/16,127.0.0.1), not ${bad.map((e) => `'${e}'`).join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -99,11 +141,13 @@ export const envSchema = z.object({
   PUBLIC_ORIGIN: originList,
   /** More origins allowed, added to PUBLIC_ORIGIN or its default (comma-separated). */
   ALLOWED_ORIGINS: originList,
-  /** Set when behind a reverse proxy that sets X-Forwarded-* (client IP, https). */
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The reverse proxies whose X-Forwarded-* the server believes (client IP, https), as the
+   * addresses they connect from (comma-separated IPs or CIDRs); unset, false or 0: none
+   * (ADR 038). The client is the right-most X-Forwarded-For entry not in the list, so what a
+   * client writes into the header itself is never taken.
+   */
+  TRUST_PROXY: trustedProxies,
   /** Per-account limit: sign-up attempts for one e-mail within an hour. */
   SIGNUP_ATTEMPTS_PER_EMAIL: positiveInt(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
