@@ -117,8 +117,16 @@ export const CHAIN_WITHDRAWAL_RULES = {
 >;
 
 /**
+ * Times the hot wallet's sender tries an approved withdrawal the node refuses to estimate or
+ * sign (a recipient that reverts, the hot wallet short) before it stops and the admin decides:
+ * approve again (tried afresh) or reject (the hold goes back). Migration 037, ADR 016.
+ */
+export const CHAIN_WITHDRAWAL_SEND_ATTEMPTS = 5;
+
+/**
  * pending: the amount + fee is held, waiting for an admin; approved: queued for the hot
- * wallet; signed: the transaction is signed and stored (its hash known), not yet sent;
+ * wallet (the admin can still reject it until it is signed); signed: the transaction is
+ * signed and stored (its hash known), not yet sent;
  * broadcast: sent, waiting to be mined and confirmed; completed: confirmed on chain (final);
  * rejected: by the admin, the hold released; cancelled: by the user while pending, the hold
  * released; failed: the transaction reverted on chain, the hold released.
@@ -260,6 +268,17 @@ export type CryptoWalletResponse = z.infer<typeof cryptoWalletResponseSchema>;
 
 export const adminChainWithdrawalSchema = chainWithdrawalSchema.extend({
   user: adminUserRefSchema,
+  /** The sender's tries of an approved one the node refused (see CHAIN_WITHDRAWAL_SEND_ATTEMPTS). */
+  sending: z.object({
+    /** failed attempts to estimate or sign it */
+    attempts: z.number().int(),
+    /** the node's words the last time, or null */
+    lastError: z.string().nullable(),
+    /** not tried again before this */
+    nextAttemptAt: z.string().nullable(),
+    /** the sender gave up: it stays approved and held until the admin approves again or rejects */
+    needsAttention: z.boolean(),
+  }),
 });
 export type AdminChainWithdrawal = z.infer<typeof adminChainWithdrawalSchema>;
 

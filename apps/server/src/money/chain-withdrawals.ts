@@ -78,7 +78,16 @@ export const WITHDRAWAL_COLUMNS = `w.id, w.user_id, w.chain_id::text, w.asset, w
   w.amount::text, w.fee::text, (w.amount + w.fee)::text AS total, w.beneficiary_kind,
   w.beneficiary_name, w.status, w.rejection_reason, w.failure_reason, w.tx_hash,
   w.confirmations::text, w.created_at, w.decided_at, w.completed_at`;
-const ADMIN_COLUMNS = `${WITHDRAWAL_COLUMNS}, u.full_name AS user_full_name, u.email AS user_email`;
+const ADMIN_COLUMNS = `${WITHDRAWAL_COLUMNS}, w.send_attempts, w.last_send_error, w.next_attempt_at,
+  w.needs_attention_at, u.full_name AS user_full_name, u.email AS user_email`;
+
+/** The sender's record of an approved withdrawal it could not sign (migration 037). */
+interface SendingRow {
+  send_attempts: number;
+  last_send_error: string | null;
+  next_attempt_at: Date | null;
+  needs_attention_at: Date | null;
+}
 
 export const toChainWithdrawal = (
   r: ChainWithdrawalRow,
@@ -104,12 +113,17 @@ export const toChainWithdrawal = (
   completedAt: r.completed_at ? r.completed_at.toISOString() : null,
 });
 
-const toAdminChainWithdrawal = (
-  r: ChainWithdrawalRow & WithUser,
-  chain: WithdrawalChain,
-): AdminChainWithdrawal => ({
+type AdminRow = ChainWithdrawalRow & WithUser & SendingRow;
+
+const toAdminChainWithdrawal = (r: AdminRow, chain: WithdrawalChain): AdminChainWithdrawal => ({
   ...toChainWithdrawal(r, chain),
   user: { id: r.user_id, fullName: r.user_full_name, email: r.user_email },
+  sending: {
+    attempts: r.send_attempts,
+    lastError: r.last_send_error,
+    nextAttemptAt: r.next_attempt_at ? r.next_attempt_at.toISOString() : null,
+    needsAttention: r.status === 'approved' && r.needs_attention_at !== null,
+  },
 });
 
 /** The user's own most recent crypto withdrawals, newest first. */
@@ -337,8 +351,11 @@ export type ChainWithdrawalDecision = { kind: 'approve' } | { kind: 'reject'; re
 
 /**
  * The admin approves (queued for the hot wallet) or rejects (the hold goes back) a pending
- * request, once: the function locks the user and the withdrawal and re-checks it is pending,
- * so of parallel decisions exactly one acts. An Idempotency-Key replays a retry's first answer.
+ * request, once: the function locks the user and the withdrawal and re-checks its status, so
+ * of parallel decisions exactly one acts. An Idempotency-Key replays a retry's first answer.
+ * An approved one not yet signed can still be rejected (the sender could not send it, or the
+ * admin thinks again); one the sender gave up on can be approved again, to be tried afresh
+ * (migration 037). A signed one is on its way to the chain: 409.
  */
 export function decideChainWithdrawal(
   db: Db,
@@ -358,9 +375,9 @@ export function decideChainWithdrawal(
             sql: 'reject_chain_withdrawal($1::uuid, $3, $2::uuid)',
             params: [id, admin.id, decision.reason],
           };
-    let rows: Array<ChainWithdrawalRow & WithUser>;
+    let rows: AdminRow[];
     try {
-      rows = await tx.query<ChainWithdrawalRow & WithUser>(
+      rows = await tx.query<AdminRow>(
         `SELECT ${ADMIN_COLUMNS} FROM ${call.sql} w JOIN users u ON u.id = w.user_id`,
         call.params,
       );
@@ -390,7 +407,7 @@ export function listAdminChainWithdrawals(
   filter: AdminChainWithdrawalFilter,
   chain: WithdrawalChain,
 ): Promise<{ items: AdminChainWithdrawal[]; total: number }> {
-  const query: ListQuery<ChainWithdrawalRow & WithUser, AdminChainWithdrawal> = {
+  const query: ListQuery<AdminRow, AdminChainWithdrawal> = {
     select: ADMIN_COLUMNS,
     from: 'FROM chain_withdrawals w JOIN users u ON u.id = w.user_id',
     orderBy: 'w.created_at DESC, w.id DESC',
@@ -407,7 +424,7 @@ export async function getAdminChainWithdrawal(
   id: string,
   chain: WithdrawalChain,
 ): Promise<AdminChainWithdrawal> {
-  const row = await rowById<ChainWithdrawalRow & WithUser>(
+  const row = await rowById<AdminRow>(
     db,
     `SELECT ${ADMIN_COLUMNS} FROM chain_withdrawals w JOIN users u ON u.id = w.user_id WHERE w.id = $1`,
     id,

@@ -1,13 +1,14 @@
 import {
   confirmations as confirmationsOf,
   ChainError,
+  maxFeeOf,
   type ChainAdapter,
   type ChainAssetCode,
   type Hex,
   type TransferFees,
 } from '../chain/adapter.ts';
-import { trimDecimal } from '@sikka/contracts';
-import { requireAddress, toBaseUnits } from '../chain/values.ts';
+import { CHAIN_WITHDRAWAL_SEND_ATTEMPTS, trimDecimal } from '@sikka/contracts';
+import { fromBaseUnits, requireAddress, toBaseUnits } from '../chain/values.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { AccountNotifier } from '../notifications/account-events.ts';
 import type { WatcherLogger } from './deposit-watcher.ts';
@@ -27,6 +28,13 @@ export interface WithdrawalSenderOptions {
   afterSign?: (withdrawalId: string) => Promise<void>;
   /** Tells the owner a withdrawal completed or failed (notice and mail), in the same transaction. */
   notify?: AccountNotifier;
+  /**
+   * Milliseconds before a withdrawal the node refused is tried again, doubled per earlier
+   * failure (default 30 s: 30 s, 1, 2, 4 minutes, then the admin). Tests set 0.
+   */
+  retryDelayMs?: number;
+  /** Failed attempts after which the sender stops and the admin decides (default 5). */
+  maxAttempts?: number;
 }
 
 export interface SenderStepResult {
@@ -59,7 +67,10 @@ type InFlightRow = {
  * 1. signs each approved withdrawal with the next nonce from `chain_nonces` and commits the
  *    signed transaction, its hash and the nonce in one transaction (`sign_chain_withdrawal`).
  *    Nothing has left the machine yet: a crash before the commit leaves it approved and the
- *    nonce unused; a crash after leaves a stored transaction, which step 2 sends;
+ *    nonce unused; a crash after leaves a stored transaction, which step 2 sends. One the node
+ *    will not estimate or sign (a recipient contract that reverts, the hot wallet short) is
+ *    skipped before any nonce is taken, tried again after a backoff and, after maxAttempts,
+ *    left for the admin (migration 037): it never holds up the ones behind it;
  * 2. sends every stored one not yet accepted, oldest nonce first, the same bytes every time:
  *    a re-send of a transaction the node already has is not an error (adapter.broadcast), so
  *    a crash between sending and recording the send cannot make a second payment;
@@ -77,6 +88,8 @@ export class WithdrawalSender {
   readonly #log: WatcherLogger;
   readonly #afterSign: ((id: string) => Promise<void>) | undefined;
   readonly #notify: AccountNotifier | undefined;
+  readonly #retryDelayMs: number;
+  readonly #maxAttempts: number;
   readonly #loop: PollLoop;
 
   constructor(options: WithdrawalSenderOptions) {
@@ -89,6 +102,15 @@ export class WithdrawalSender {
     this.#log = options.logger;
     this.#afterSign = options.afterSign;
     this.#notify = options.notify;
+    this.#retryDelayMs = options.retryDelayMs ?? 30_000;
+    this.#maxAttempts = options.maxAttempts ?? CHAIN_WITHDRAWAL_SEND_ATTEMPTS;
+    if (
+      !(this.#retryDelayMs >= 0) ||
+      !Number.isInteger(this.#maxAttempts) ||
+      this.#maxAttempts < 1
+    ) {
+      throw new Error('retryDelayMs must be at least 0 and maxAttempts a positive integer');
+    }
     this.#loop = new PollLoop(
       async () => {
         await this.step();
@@ -115,8 +137,9 @@ export class WithdrawalSender {
 
   async step(): Promise<SenderStepResult> {
     const result: SenderStepResult = { signed: [], broadcast: [], completed: [], failed: [] };
+    const tried = new Set<string>();
     for (;;) {
-      const next = await this.#signNext();
+      const next = await this.#signNext(tried);
       if (!next) break;
       if (next.signedHere) result.signed.push(next.id);
     }
@@ -125,37 +148,47 @@ export class WithdrawalSender {
   }
 
   /**
-   * Signs the oldest approved withdrawal: its id, and whether this call signed it (another
-   * instance may have been first); null when none is left, or the oldest must wait.
+   * Signs the oldest approved withdrawal that is due and not yet tried in this step (`tried`):
+   * its id, and whether this call signed it (another instance may have been first, or the
+   * node refused to estimate or sign it: then it is deferred); null when none is left.
    */
-  async #signNext(): Promise<{ id: string; signedHere: boolean } | null> {
+  async #signNext(tried: Set<string>): Promise<{ id: string; signedHere: boolean } | null> {
     const chainId = this.#chain.chainId;
     const [row] = await this.#db.query<QueuedRow>(
       `SELECT w.id, w.asset, w.to_address, w.amount::text FROM chain_withdrawals w
-        WHERE w.chain_id = $1 AND w.status = 'approved'
+        WHERE w.chain_id = $1 AND w.status = 'approved' AND w.needs_attention_at IS NULL
+          AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= clock_timestamp())
+          AND NOT (w.id = ANY ($2::uuid[]))
         ORDER BY w.decided_at, w.id LIMIT 1`,
-      [chainId],
+      [chainId, [...tried]],
     );
     if (!row) return null;
+    tried.add(row.id);
     const request = {
       to: requireAddress(row.to_address),
       asset: row.asset,
       // numeric(30, 8) pads to 8 places, more than USDT's token has: '25.00000000' → '25'.
       amount: toBaseUnits(trimDecimal(row.amount), this.#chain.assets[row.asset].decimals),
     };
+    // Asked first, so that a node that cannot be reached fails the step (and is retried) instead
+    // of counting as a failed attempt of every withdrawal in the queue.
+    const chainNonce = await this.#chain.nonce('latest');
     let fees: TransferFees;
     try {
       fees = await this.#chain.estimateFees(request);
     } catch (err) {
-      // Most often the hot wallet lacks the coins or the gas: it stays approved and is tried
-      // again each step, so people can top the wallet up; later ones wait behind it.
-      this.#log.error(
-        { err, withdrawalId: row.id, asset: row.asset, hotWallet: this.#chain.hotWallet },
-        'crypto withdrawal cannot be signed yet (hot wallet balance or gas?)',
-      );
-      return null;
+      // The node refuses this transfer (a recipient that reverts, the hot wallet short of the
+      // coins or the gas): it is skipped, with no nonce taken, and the next one goes.
+      await this.#defer(row, errorText(err), err);
+      return { id: row.id, signedHere: false };
     }
-    const chainNonce = await this.#chain.nonce('latest');
+    // Not every node refuses to estimate a transfer the wallet cannot pay (Anvil does not): a
+    // signed one it then refuses to take would hold every later nonce. So check it here.
+    const short = await this.#shortfall(request, fees);
+    if (short) {
+      await this.#defer(row, short);
+      return { id: row.id, signedHere: false };
+    }
     const hot = this.#chain.hotWallet.toLowerCase();
     try {
       await this.#db.transaction(async (tx) => {
@@ -173,13 +206,87 @@ export class WithdrawalSender {
         ]);
       });
     } catch (err) {
-      // Another instance signed it first (it is no longer approved): nothing to do here.
+      // Another instance signed it first, or the admin rejected it (it is no longer approved):
+      // nothing to do here. Either way the rollback gave the nonce back.
       if ((err as { code?: unknown }).code === 'SK003') return { id: row.id, signedHere: false };
+      if (err instanceof ChainError) {
+        await this.#defer(row, errorText(err), err);
+        return { id: row.id, signedHere: false };
+      }
       throw err;
     }
     this.#log.info({ withdrawalId: row.id }, 'crypto withdrawal signed');
     await this.#afterSign?.(row.id);
     return { id: row.id, signedHere: true };
+  }
+
+  /**
+   * Why the hot wallet cannot pay this transfer now, or null when it can: the amount (ETH) and
+   * the most the gas can cost (ETH), on top of what its signed transactions not yet seen mined
+   * will take (confirmations 0; one mined but not yet followed is counted twice, which only
+   * defers). In base units, never floats.
+   */
+  async #shortfall(
+    request: { asset: ChainAssetCode; amount: bigint },
+    fees: TransferFees,
+  ): Promise<string | null> {
+    const chain = this.#chain;
+    const inFlight = await this.#db.query<{ asset: ChainAssetCode; total: string }>(
+      `SELECT w.asset, sum(w.amount)::text AS total FROM chain_withdrawals w
+        WHERE w.chain_id = $1 AND w.status IN ('signed', 'broadcast') AND w.confirmations = 0
+        GROUP BY w.asset`,
+      [chain.chainId],
+    );
+    const reserved = (asset: ChainAssetCode) => {
+      const total = inFlight.find((r) => r.asset === asset)?.total;
+      return total ? toBaseUnits(trimDecimal(total), chain.assets[asset].decimals) : 0n;
+    };
+    const needs: Array<[ChainAssetCode, bigint]> = [
+      ['ETH', maxFeeOf(fees) + reserved('ETH') + (request.asset === 'ETH' ? request.amount : 0n)],
+    ];
+    if (request.asset !== 'ETH') {
+      needs.push([request.asset, request.amount + reserved(request.asset)]);
+    }
+    for (const [asset, need] of needs) {
+      const have = await chain.balance(chain.hotWallet, asset);
+      if (have < need) {
+        const coins = (units: bigint) =>
+          `${trimDecimal(fromBaseUnits(units, chain.assets[asset].decimals))} ${asset}`;
+        return `The hot wallet has ${coins(have)}; it needs ${coins(need)} for this and the withdrawals in flight`;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Counts a failed attempt (defer_chain_withdrawal, migration 037): tried again after the
+   * backoff, or, at the last attempt, left for the admin (needs attention).
+   */
+  async #defer(row: QueuedRow, reason: string, err?: unknown): Promise<void> {
+    try {
+      const [w] = await this.#db.query<{ send_attempts: number; needs_attention: boolean }>(
+        `SELECT w.send_attempts, w.needs_attention_at IS NOT NULL AS needs_attention
+           FROM defer_chain_withdrawal($1::uuid, $2, $3::double precision * interval '1 millisecond', $4) w`,
+        [row.id, reason, this.#retryDelayMs, this.#maxAttempts],
+      );
+      this.#log.error(
+        {
+          err,
+          reason,
+          withdrawalId: row.id,
+          asset: row.asset,
+          hotWallet: this.#chain.hotWallet,
+          attempts: w?.send_attempts,
+        },
+        w?.needs_attention
+          ? 'crypto withdrawal cannot be signed: left for the admin'
+          : 'crypto withdrawal cannot be signed yet; skipped, tried again later',
+      );
+    } catch (deferErr) {
+      // Rejected by the admin meanwhile: nothing left to defer.
+      if ((deferErr as { code?: unknown }).code === 'SK003') return;
+      throw deferErr;
+    }
   }
 
   /** Sends what is stored and follows what was sent (steps 2 and 3), oldest nonce first. */
@@ -318,4 +425,12 @@ export class WithdrawalSender {
       return false;
     }
   }
+}
+
+/** The node's short words for a refusal (viem's shortMessage), for the admin to read. */
+function errorText(err: unknown): string {
+  if (typeof err !== 'object' || err === null) return String(err);
+  const { shortMessage, message } = err as { shortMessage?: unknown; message?: unknown };
+  const text = typeof shortMessage === 'string' && shortMessage ? shortMessage : message;
+  return typeof text === 'string' && text ? text.slice(0, 500) : 'Unknown error';
 }

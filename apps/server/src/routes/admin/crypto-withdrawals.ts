@@ -23,7 +23,9 @@ import { adminPage, decisionHandler, decisionSchema, idParams } from './route-he
 /**
  * /api/admin/crypto-withdrawals: every user's crypto withdrawals, one of them, and the
  * decisions: approve (queued for the hot wallet, which signs and sends it) or reject (the hold
- * goes back); only from pending, 409 invalid_state after. An Idempotency-Key replays a retry.
+ * goes back). Reject works while pending or approved and not yet signed; approve while pending,
+ * or again for an approved one the sender gave up on (tried afresh). Otherwise 409
+ * invalid_state. An Idempotency-Key replays a retry.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdminHook);
@@ -41,7 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       d: ChainWithdrawalDecision,
     ) => {
       const answer = await decideChainWithdrawal(db, admin, id, key, d, chain(), app.notifyAccount);
-      // An approval is signed and sent at once, not after the sender's next pause.
+      // An approval (or a retry) is signed and sent at once, not after the sender's next pause.
       if (d.kind === 'approve') app.cryptoWallet?.sender.poke();
       return answer;
     },

@@ -18,11 +18,13 @@ export function ApproveCryptoWithdrawalDialog({
   withdrawal: AdminChainWithdrawal;
   onClose(): void;
 }) {
+  // An approved one the sender gave up on: approving again queues it afresh.
+  const retry = w.status === 'approved';
   // One key for this dialog: a retried approval replays the first answer.
   const [key] = useState(newIdempotencyKey);
   const approve = useAdminDecision({
     send: () => approveChainWithdrawal({ withdrawalId: w.id, idempotencyKey: key }),
-    successMessage: CRYPTO_ADMIN_TEXT.approved,
+    successMessage: retry ? CRYPTO_ADMIN_TEXT.retried : CRYPTO_ADMIN_TEXT.approved,
     failedMessage: CRYPTO_ADMIN_TEXT.approveFailed,
     onDone: onClose,
   });
@@ -44,12 +46,16 @@ export function ApproveCryptoWithdrawalDialog({
       open
       onClose={onClose}
       busy={approve.isPending}
-      title="Approve crypto withdrawal"
-      description="The server signs and broadcasts it at once. A transfer on the chain cannot be reversed."
+      title={retry ? 'Try this crypto withdrawal again' : 'Approve crypto withdrawal'}
+      description={
+        retry
+          ? `The server could not send it: ${(w.sending.lastError ?? 'no reason given').replace(/[.\s]+$/, '')}. Try again once that is fixed (for example, the hot wallet topped up); otherwise reject it.`
+          : 'The server signs and broadcasts it at once. A transfer on the chain cannot be reversed.'
+      }
       footer={
         <DecisionFooter
           decision="approve"
-          label="Approve and Send"
+          label={retry ? 'Try Again' : 'Approve and Send'}
           busy={approve.isPending}
           onConfirm={() => approve.mutate(undefined)}
           onCancel={onClose}
