@@ -6,7 +6,7 @@ import { ADMIN } from '../test/support/app.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type Account, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
 import { AdminPage, type AdminTab } from './page-models/admin-page.ts';
-import { kycDocuments, validAadhaar } from './page-models/kyc-documents.ts';
+import { kycDocuments, validAadhaar, validPan } from './page-models/kyc-documents.ts';
 import { userIdOf, verifyKyc } from './support/money-seed.ts';
 
 const skip = e2eSkipReason();
@@ -66,7 +66,7 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
       multipart: {
         type: 'individual',
         aadharNumber: validAadhaar(),
-        panNumber: 'ABCDE1234F',
+        panNumber: validPan(),
         accountNumber: '123456789012',
         ifscCode: 'SBIN0001234',
         bankName: 'State Bank of India',

@@ -7,7 +7,12 @@ import { screenshotBothSizes } from './support/screenshots.ts';
 import { boxes } from './support/geometry.ts';
 import { AdminPage } from './page-models/admin-page.ts';
 import { DashboardPage } from './page-models/dashboard-page.ts';
-import { kycDocuments, validAadhaar, type KycDocuments } from './page-models/kyc-documents.ts';
+import {
+  kycDocuments,
+  validAadhaar,
+  validPan,
+  type KycDocuments,
+} from './page-models/kyc-documents.ts';
 import { KycFlow, type IndividualKycValues } from './page-models/kyc-flow.ts';
 
 const skip = e2eSkipReason();
@@ -27,17 +32,18 @@ const TEN_MESSAGES = [
   'Bank statement is required',
 ];
 
-const values = (): IndividualKycValues => ({
+/** One PAN per account (ADR 039): each user of the shared e2e server types their own. */
+const values = (panNumber = validPan()): IndividualKycValues => ({
   aadharNumber: validAadhaar(),
-  panNumber: 'ABCDE1234F',
+  panNumber,
   accountNumber: '123456789012',
   ifscCode: 'SBIN0001234',
   bankName: 'State Bank of India',
 });
 
 /** Fills the whole individual form (files, fake-camera selfie) and submits it. */
-async function fillAndSubmit(kyc: KycFlow, docs: KycDocuments): Promise<void> {
-  await kyc.fillText(values());
+async function fillAndSubmit(kyc: KycFlow, docs: KycDocuments, pan?: string): Promise<void> {
+  await kyc.fillText(values(pan));
   for (const kind of ['aadharFront', 'aadharBack', 'panFront', 'bankStatement'] as const) {
     await kyc.setFile(kind, docs[kind]);
   }
@@ -72,6 +78,7 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
 
   it('submits individual KYC with a live selfie; the admin rejects with a reason, the user resubmits, the admin approves', async () => {
     const { page, account } = await e2e.userPage(VIEWPORTS.desktop, { fullName: 'Kavya Menon' });
+    const pan = validPan();
     const docs = await kycDocuments(account.fullName);
 
     // While pending the dashboard opens the type choice by itself.
@@ -161,7 +168,7 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
     await kyc.fileSlot('bankStatement').getByText(messages.kyc.pdfContent).waitFor();
 
     // Everything filled: previews for each file, removable.
-    await kyc.fillText(values());
+    await kyc.fillText(values(pan));
     for (const kind of ['aadharFront', 'aadharBack', 'panFront', 'bankStatement'] as const) {
       await kyc.setFile(kind, docs[kind]);
     }
@@ -230,7 +237,7 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
     }
     await expect(review.statementLink).toBeVisible();
     // The PAN the user typed, to compare with the PAN card's image.
-    await expect(review.panNumber).toHaveText('ABCDE1234F');
+    await expect(review.panNumber).toHaveText(pan);
     await screenshotBothSizes(adminPage, 'admin-kyc-review');
     await adminPage.setViewportSize(VIEWPORTS.desktop);
 
@@ -261,7 +268,7 @@ describe.skipIf(Boolean(skip))('KYC in the browser, with the admin review', () =
     await kyc.resubmit.click();
     await kyc.typeOption('Individual').click();
     await kyc.form.waitFor();
-    await fillAndSubmit(kyc, docs);
+    await fillAndSubmit(kyc, docs, pan);
     await kyc.shell.toast('KYC submitted successfully', 'success').waitFor();
     await kyc.form.waitFor({ state: 'detached' });
     await kyc.banner.getByText('Under review', { exact: true }).waitFor();

@@ -63,6 +63,16 @@ export function validAadhaar(): string {
   return body + verhoeffCheckDigit(body);
 }
 
+/**
+ * An individual's PAN (4th letter P), different on every call: one PAN verifies one account
+ * (ADR 039), and the e2e users share one server.
+ */
+export function validPan(): string {
+  const letter = () => String.fromCharCode(65 + Math.floor(Math.random() * 26));
+  const digits = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+  return `${letter()}${letter()}${letter()}P${letter()}${digits}${letter()}`;
+}
+
 export interface KycDocuments {
   aadharFront: UploadFile;
   aadharBack: UploadFile;

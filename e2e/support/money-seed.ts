@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { logInAdmin } from '../../test/support/app.ts';
+import { validPan } from '../../test/support/kyc-fixtures.ts';
 import { VIEWPORTS, type Account, type E2e, type Viewport } from './e2e-app.ts';
 
 /**
@@ -88,7 +89,7 @@ export async function balancesOf(
  * No document files: the flow itself, uploads included, is e2e/kyc.test.ts's.
  */
 const KYC_DETAILS = `kyc_type = 'individual', kyc_document_type = 'aadhaar',
-  kyc_document_number = 'XXXX XXXX 2346', pan_number = 'ABCDE1234F',
+  kyc_document_number = 'XXXX XXXX 2346', pan_number = $2,
   bank_name = 'State Bank of India', bank_ifsc_code = 'SBIN0001234',
   bank_account_number = 'XXXXXXXX9012', kyc_rejected_reason = NULL, updated_at = now()`;
 
@@ -110,7 +111,7 @@ export async function verifyKyc(app: FastifyInstance, userId: string): Promise<v
               kyc_submitted_at = coalesce(kyc_submitted_at, now() - interval '1 hour'),
               kyc_verified_at = now(), email_verified_at = coalesce(email_verified_at, now())
         WHERE id = $1`,
-      [userId],
+      [userId, validPan()],
     );
   });
 }
@@ -121,7 +122,7 @@ export async function submitKyc(app: FastifyInstance, userId: string): Promise<v
     `UPDATE users SET kyc_status = 'submitted', ${KYC_DETAILS},
             kyc_submitted_at = now(), kyc_verified_at = NULL
       WHERE id = $1`,
-    [userId],
+    [userId, validPan()],
   );
 }
 

@@ -118,6 +118,17 @@ export function validAadhaar(seed = Math.floor(Math.random() * 1e10)): string {
   return body + verhoeffCheckDigit(body);
 }
 
+/**
+ * An individual's PAN (4th letter P), different on every call: one PAN verifies one account
+ * (ADR 039), so users of one test database need their own. `seed` picks a fixed one.
+ */
+export function validPan(seed = Math.floor(Math.random() * 26 ** 4 * 10_000)): string {
+  const letter = (n: number) => String.fromCharCode(65 + (Math.floor(n) % 26));
+  const digits = String(seed % 10_000).padStart(4, '0');
+  const rest = Math.floor(seed / 10_000);
+  return `${letter(rest)}${letter(rest / 26)}${letter(rest / 26 ** 2)}P${letter(rest / 26 ** 3)}${digits}${letter(seed)}`;
+}
+
 export interface KycParts {
   type?: string;
   aadharNumber?: string;
@@ -137,7 +148,7 @@ export async function validParts(): Promise<Required<KycParts>> {
   return {
     type: 'individual',
     aadharNumber: validAadhaar(),
-    panNumber: 'ABCDE1234F',
+    panNumber: validPan(),
     accountNumber: '123456789012',
     ifscCode: 'SBIN0001234',
     bankName: 'State Bank of India',

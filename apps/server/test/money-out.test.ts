@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from '../../../test/support/app.ts';
 import { checkLedgerInvariants } from '../../../test/support/invariants.ts';
+import { validPan } from '../../../test/support/kyc-fixtures.ts';
 import { api, fund } from '../../../test/support/money-helpers.ts';
 import { quickTrade } from '../src/money/trades.ts';
 import { istDate } from '../src/money/overview.ts';
@@ -38,12 +39,14 @@ describe.each(availableDrivers())('money out on %s', (driver) => {
   /** A verified user with a PAN who deposited `inr`, bought 10 USDT and sold 3.333. */
   const trader = async (inr: string) => {
     const u = await signUpVerified(t.app);
-    await t.app.db.query(`UPDATE users SET pan_number = 'ABCDE1234F' WHERE id = $1`, [u.id]);
+    // One PAN per verified account (ADR 039): each trader has their own.
+    const pan = validPan();
+    await t.app.db.query(`UPDATE users SET pan_number = $2 WHERE id = $1`, [u.id, pan]);
     await fund(t.app, u.cookie, admin, inr);
     expect((await quick(u.cookie, 'buy', '10')).statusCode).toBe(201);
     const sold = await quick(u.cookie, 'sell', '3.333');
     expect(sold.statusCode).toBe(201);
-    return { ...u, sell: sold.json().trade as { id: string; tds: string; net: string } };
+    return { ...u, pan, sell: sold.json().trade as { id: string; tds: string; net: string } };
   };
 
   describe('TDS', () => {
@@ -136,20 +139,20 @@ describe.each(availableDrivers())('money out on %s', (driver) => {
       expect(mine.headers['content-disposition']).toContain(`sikka-tds-${quarter}.csv`);
       const lines = mine.body.trimEnd().split('\r\n');
       expect(lines[0]).toContain('section 194S');
-      expect(lines[1]).toBe('Deductee: Asha Rao,PAN: ABCDE1234F');
+      expect(lines[1]).toBe(`Deductee: Asha Rao,PAN: ${u.pan}`);
       expect(lines[2]).toBe(
         'Trade id,Date (IST),USDT sold,Price (INR per USDT),Consideration (INR),TDS (INR),Net credited (INR),PAN',
       );
       expect(lines[3]).toMatch(
         new RegExp(
-          `^${u.sell.id},\\d\\d-\\d\\d-\\d{4} \\d\\d:\\d\\d:\\d\\d,3.33300000,86.20,287.30,2.88,284.42,ABCDE1234F$`,
+          `^${u.sell.id},\\d\\d-\\d\\d-\\d{4} \\d\\d:\\d\\d:\\d\\d,3.33300000,86.20,287.30,2.88,284.42,${u.pan}$`,
         ),
       );
-      expect(lines[4]).toBe('Total,,,,287.30,2.88,284.42,ABCDE1234F');
+      expect(lines[4]).toBe(`Total,,,,287.30,2.88,284.42,${u.pan}`);
 
       const all = await http.get(`/api/admin/tds.csv?quarter=${quarter}`, admin);
       expect(all.statusCode).toBe(200);
-      expect(all.body).toContain(`${u.id},Asha Rao,${u.email},ABCDE1234F,1,287.30,2.88\r\n`);
+      expect(all.body).toContain(`${u.id},Asha Rao,${u.email},${u.pan},1,287.30,2.88\r\n`);
       // The grand total is what the quarter's sells credited to tds_payable.
       const [payable] = await t.app.db.query<{ s: string }>(
         `SELECT to_char(sum(amount), 'FM9,99,99,99,990.00') AS s FROM ledger_entries WHERE account = 'tds_payable'`,
@@ -164,7 +167,7 @@ describe.each(availableDrivers())('money out on %s', (driver) => {
       // An empty quarter is a statement with only its totals.
       const empty = await http.get('/api/tds/statement.csv?quarter=2001-Q1', u.cookie);
       expect(empty.body).toContain('FY 2000-01 Q4');
-      expect(empty.body.trimEnd().split('\r\n').at(-1)).toBe('Total,,,,0.00,0.00,0.00,ABCDE1234F');
+      expect(empty.body.trimEnd().split('\r\n').at(-1)).toBe(`Total,,,,0.00,0.00,0.00,${u.pan}`);
     });
   });
 

@@ -41,10 +41,21 @@ export type UnfreezeResponse = z.infer<typeof unfreezeResponseSchema>;
 
 export const KYC_REJECT_REASON_MAX = 500;
 
-/** POST /api/admin/users/:id/kyc. A rejection needs a non-blank reason; an approval ignores it. */
+/** The refusal of a decision on a submission the admin did not see (ADR 039). */
+export const KYC_SUBMISSION_CHANGED =
+  'This KYC submission has changed since you opened it; reopen it to review the new one';
+
+/**
+ * POST /api/admin/users/:id/kyc. A rejection needs a non-blank reason; an approval ignores it.
+ * `submittedAt` is the reviewed submission's kycSubmittedAt as the admin list showed it: when
+ * the user has submitted again since, the decision is refused (409) rather than applied to
+ * documents nobody looked at. The web dialog always sends it; it is optional only so that
+ * older API callers keep working, and becomes required once they send it.
+ */
 export const kycDecisionRequestSchema = z
   .object({
     decision: z.enum(['approve', 'reject']),
+    submittedAt: z.iso.datetime({ offset: true }).optional(),
     reason: z
       .string()
       .trim()

@@ -120,9 +120,14 @@ export const aadharNumberSchema = required(m.required.aadharNumber)
       .refine(isValidVerhoeff, { error: m.aadharChecksum }),
   );
 
+/**
+ * An individual's PAN: five letters, four digits, a letter, where the fourth letter is the
+ * holder's type and 'P' means a person. A company's (C), firm's (F), trust's (T) or HUF's (H)
+ * PAN is refused: this is the individual form, and a business has its own KYC.
+ */
 export const panNumberSchema = required(m.required.panNumber)
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, { error: m.panFormat }));
+  .pipe(z.string().regex(/^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$/, { error: m.panFormat }));
 
 export const ifscCodeSchema = required(m.required.ifscCode)
   .transform((v) => v.toUpperCase())
@@ -145,6 +150,16 @@ export const kycIndividualFieldsSchema = z.object({
   bankName: bankNameSchema,
 });
 export type KycIndividualFields = z.infer<typeof kycIndividualFieldsSchema>;
+
+/**
+ * One PAN and one Aadhaar verify one Sikka account (ADR 039): a submission naming a PAN or an
+ * Aadhaar that another account has submitted or verified is refused (409) with these, under
+ * the field.
+ */
+export const kycIdentityMessages = {
+  panTaken: 'This PAN is already linked to another Sikka account',
+  aadhaarTaken: 'This Aadhaar is already linked to another Sikka account',
+} as const;
 
 export const kycSubmitResponseSchema = z.object({ user: userSchema });
 export type KycSubmitResponse = z.infer<typeof kycSubmitResponseSchema>;

@@ -209,7 +209,8 @@ export const messages = {
       'Corporate KYC is not yet available online. Please submit Individual KYC or contact support.',
     aadharFormat: 'Aadhar number must be 12 digits and cannot start with 0 or 1',
     aadharChecksum: 'Aadhar number is not valid. Please check the digits.',
-    panFormat: 'PAN number must be 10 characters like ABCDE1234F',
+    panFormat:
+      'PAN number must be 10 characters like ABCPE1234F (a person’s PAN has P as its fourth letter)',
     ifscFormat: 'IFSC code must be 11 characters like SBIN0001234',
     accountNumberFormat: 'Bank account number must be 9 to 18 digits',
     bankNameLength: 'Bank name must be 2 to 100 characters',

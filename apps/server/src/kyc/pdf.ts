@@ -5,10 +5,12 @@ import {
   PDFContext,
   PDFDict,
   PDFHexString,
+  PDFInvalidObject,
   PDFName,
   PDFNumber,
   type PDFObject,
   PDFObjectStreamParser,
+  PDFParser,
   PDFRawStream,
   PDFRef,
   PDFString,
@@ -79,13 +81,18 @@ const INFLATE_BUDGET = 64 * 1024 * 1024;
  * last cross-reference section lists: earlier revisions of an incrementally updated file,
  * objects a reader would find by rebuilding a broken xref, and objects an xref offset points
  * at inside another object's data are all checked the same way.
+ *
+ * The two numbers need a gap between them (else they are one number), but `obj` is a keyword
+ * token that the generation number's last digit already delimits: `5 0obj` is object 5 to
+ * pdf-lib and to readers, so the gap before `obj` is optional (it once was required, and an
+ * object written `5 0obj` went unchecked).
  */
 // The search finds the `obj` keyword first and only then looks back for the two numbers, so
 // it costs one pass over the file plus a short look-back per keyword (a comment ends its
 // line): tried at every digit instead, "1 %1 %1 %…" took seconds per megabyte.
-const GAP = String.raw`(?:[\0\t\n\f\r ]|%[^\r\n]*[\r\n])+`;
+const GAP_TOKEN = String.raw`(?:[\0\t\n\f\r ]|%[^\r\n]*[\r\n])`;
 const OBJECT_HEADER = new RegExp(
-  String.raw`(?<![A-Za-z])obj(?![A-Za-z0-9])(?<=(?<![0-9])(\d+)${GAP}\d+${GAP}obj)`,
+  String.raw`(?<![A-Za-z])obj(?![A-Za-z0-9])(?<=(?<![0-9])(\d+)${GAP_TOKEN}+(\d+)${GAP_TOKEN}*obj)`,
   'g',
 );
 /** A classic trailer dictionary: it, not an object, carries /Encrypt in pre-1.5 files. */
@@ -179,20 +186,23 @@ function unpackObjectStream(
   stream: PDFRawStream,
   context: PDFContext,
   budget: { left: number },
-): { objects: PDFObject[]; names: Set<string> } | undefined {
+): { objects: Array<{ number: number; object: PDFObject }>; names: Set<string> } | undefined {
   const n = stream.dict.get(PDFName.of('N'));
   const first = stream.dict.get(PDFName.of('First'));
   if (!(n instanceof PDFNumber) || !(first instanceof PDFNumber)) return undefined;
   const data = decodeBounded(stream, budget);
   if (!data) return undefined;
   const parser = new NameRecordingParser(data, context);
-  const objects: PDFObject[] = [];
+  const objects: Array<{ number: number; object: PDFObject }> = [];
   let at = 0;
   for (let i = 0; i < n.asNumber(); i++) {
     const number = parser.intAt(at);
     const offset = parser.intAt(number.end);
     at = offset.end;
-    objects.push(parser.objectAt(first.asNumber() + offset.value));
+    objects.push({
+      number: number.value,
+      object: parser.objectAt(first.asNumber() + offset.value),
+    });
   }
   return { objects, names: parser.names };
 }
@@ -247,6 +257,8 @@ async function inspect(bytes: Buffer): Promise<Verdict> {
   const source = bytes.toString('latin1'); // one char per byte: string offsets are byte offsets
   const parser = new NameRecordingParser(bytes, context);
   const objects: Array<{ number: number; object: PDFObject }> = [];
+  /** Every object the scan found, as `number generation` (packed objects have generation 0). */
+  const seen = new Set<string>();
   for (const header of source.matchAll(OBJECT_HEADER)) {
     await pace();
     // A header the parser cannot follow is a malformed file or an attempt to hide an object
@@ -255,6 +267,7 @@ async function inspect(bytes: Buffer): Promise<Verdict> {
       number: parseInt(header[1]!, 10),
       object: parser.objectAt(header.index + header[0].length),
     });
+    seen.add(`${parseInt(header[1]!, 10)} ${parseInt(header[2]!, 10)}`);
   }
   for (const trailer of source.matchAll(TRAILER)) {
     parser.objectAt(trailer.index + trailer[0].length);
@@ -278,7 +291,10 @@ async function inspect(bytes: Buffer): Promise<Verdict> {
     if (nameOf(type) === 'ObjStm' || dict.has(PDFName.of('N')) || dict.has(PDFName.of('First'))) {
       const unpacked = unpackObjectStream(object, context, budget);
       if (!unpacked) return 'unreadable';
-      for (const inner of unpacked.objects) objects.push({ number: -1, object: inner });
+      for (const inner of unpacked.objects) {
+        objects.push(inner);
+        seen.add(`${inner.number} 0`);
+      }
       for (const name of unpacked.names) names.add(name);
     }
   }
@@ -292,12 +308,47 @@ async function inspect(bytes: Buffer): Promise<Verdict> {
   for (const { number, object } of objects) {
     byNumber.set(number, [...(byNumber.get(number) ?? []), object]);
   }
-  return unsafeValue(
-    objects.map((o) => o.object),
-    byNumber,
+  if (
+    unsafeValue(
+      objects.map((o) => o.object),
+      byNumber,
+    )
   )
-    ? 'active'
-    : 'clean';
+    return 'active';
+  return crossCheck(bytes, seen, deadline);
+}
+
+/**
+ * Defence in depth: the file as @cantoo/pdf-lib's own document parser reads it (what
+ * `PDFDocument.load` does), after the scan above found it clean. That parser walks the file
+ * from the top and unpacks /Type /ObjStm streams, all of which the scan has already inflated
+ * within its budget, so this adds no new decompression. Every object it finds must be one the
+ * scan checked; an object only it found means the two read the file differently (as they did
+ * for `5 0obj`), and a file read two ways cannot be judged. Its objects are also checked for
+ * the blocked names and actions themselves, so one more blind spot of the scan is not enough.
+ */
+async function crossCheck(bytes: Buffer, seen: Set<string>, deadline: number): Promise<Verdict> {
+  // Yields every 50 objects, like the scan does between objects.
+  const context = await PDFParser.forBytesWithOptions(new Uint8Array(bytes), 50).parseDocument();
+  if (Date.now() > deadline) throw new Error('PDF check took too long');
+  const objects: PDFObject[] = [];
+  const byNumber = new Map<number, PDFObject[]>();
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (!seen.has(`${ref.objectNumber} ${ref.generationNumber}`)) return 'unreadable';
+    if (object instanceof PDFInvalidObject) return 'unreadable';
+    objects.push(object);
+    byNumber.set(ref.objectNumber, [...(byNumber.get(ref.objectNumber) ?? []), object]);
+  }
+  for (const object of objects) {
+    // walk() yields every nested value, names included; dictionary keys are checked here.
+    for (const node of walk(object)) {
+      const dict = node instanceof PDFRawStream ? node.dict : node;
+      if (dict instanceof PDFDict && dict.keys().some((key) => BLOCKED_NAMES.has(nameText(key))))
+        return 'active';
+      if (BLOCKED_NAMES.has(nameOf(node) ?? '')) return 'active';
+    }
+  }
+  return unsafeValue(objects, byNumber) ? 'active' : 'clean';
 }
 
 /** A bank statement, judged by its bytes: a PDF of at most 10 MB with no active content. */

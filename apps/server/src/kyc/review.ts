@@ -1,5 +1,5 @@
 import type { AccountNotifier } from '../notifications/account-events.ts';
-import { messages } from '@sikka/contracts';
+import { KYC_SUBMISSION_CHANGED, messages } from '@sikka/contracts';
 import { setAuditActor, type AuditActor } from '../audit/audit-log.ts';
 import type { Db } from '../db/index.ts';
 import { isUuid } from '../db/query-helpers.ts';
@@ -10,6 +10,11 @@ export interface KycDecision {
   userId: string;
   decision: 'approve' | 'reject';
   reason?: string | undefined;
+  /**
+   * The reviewed submission's kycSubmittedAt (ISO), as the admin's dialog showed it. When the
+   * user has submitted again since, the decision is refused: it was made on other documents.
+   */
+  submittedAt?: string | undefined;
   admin: AuditActor;
   now: Date;
   /** Tells the user (notice and mail) in the decision's transaction. */
@@ -17,21 +22,37 @@ export interface KycDecision {
 }
 
 /**
- * The admin's decision on a submitted KYC. Only a 'submitted' one can be decided, checked
- * under the row lock; the audit triggers (migration 007) record the admin as the actor.
+ * Compared at the millisecond the client saw (toUser writes toISOString()); the database may
+ * keep microseconds, which both drivers drop when they read a timestamptz into a Date.
+ */
+function sameInstant(stored: Date | null, seen: string): boolean {
+  return stored !== null && stored.getTime() === Date.parse(seen);
+}
+
+/**
+ * The admin's decision on a submitted KYC. Only a 'submitted' one can be decided, and only the
+ * submission the admin opened, both checked under the row lock (tab A's approval after tab B's
+ * rejection and the user's new submission is refused, ADR 039); the audit triggers
+ * (migration 007) record the admin as the actor.
  */
 export async function decideKyc(db: Db, input: KycDecision): Promise<UserRow> {
   // A malformed id names no user: not found, like an unknown one.
   if (!isUuid(input.userId)) throw notFound();
   return db.transaction(async (tx) => {
     await setAuditActor(tx, input.admin);
-    const current = await tx.query<Pick<UserRow, 'kyc_status'>>(
-      'SELECT kyc_status FROM users WHERE id = $1 FOR UPDATE',
+    const current = await tx.query<Pick<UserRow, 'kyc_status' | 'kyc_submitted_at'>>(
+      'SELECT kyc_status, kyc_submitted_at FROM users WHERE id = $1 FOR UPDATE',
       [input.userId],
     );
     if (!current[0]) throw notFound();
     if (current[0].kyc_status !== 'submitted') {
       throw new DomainError('invalid_state', messages.kyc.notReviewable);
+    }
+    if (
+      input.submittedAt !== undefined &&
+      !sameInstant(current[0].kyc_submitted_at, input.submittedAt)
+    ) {
+      throw new DomainError('invalid_state', KYC_SUBMISSION_CHANGED);
     }
     const updated =
       input.decision === 'approve'

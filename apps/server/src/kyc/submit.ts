@@ -7,6 +7,12 @@ import { maskAccountNumber } from '../money/account-numbers.ts';
 import type { DocumentStorage } from '../storage/index.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { sealAadhaar, storeSealedAadhaar, type VaultKey } from './vault.ts';
+import {
+  aadhaarHmac,
+  assertIdentityFree,
+  ensureAadhaarsIndexed,
+  identityViolation,
+} from './identity.ts';
 import type { KycForm } from './form.ts';
 import { checkKycType, validateIndividual, type ValidSubmission } from './validate.ts';
 
@@ -63,7 +69,8 @@ async function deleteQuietly(deps: SubmitDeps, keys: string[], why: string): Pro
 }
 
 /**
- * Stores the files, then writes the user row and the sealed Aadhaar in one transaction.
+ * Refuses a PAN or Aadhaar another account holds (ADR 039), then stores the files, then
+ * writes the user row and the sealed Aadhaar in one transaction.
  * Files of a submission that is not committed are deleted; the documents it replaces are
  * deleted only after the commit, so a failure never leaves a user without documents.
  */
@@ -72,6 +79,11 @@ export async function submitIndividualKyc(
   userId: string,
   submission: ValidSubmission,
 ): Promise<UserRow> {
+  const { fields } = submission;
+  await ensureAadhaarsIndexed(deps.db, deps.vault, deps.log);
+  const aadhaarIndex = aadhaarHmac(deps.vault, fields.aadharNumber);
+  await assertIdentityFree(deps.db, userId, fields.panNumber, aadhaarIndex);
+
   const keys = Object.fromEntries(
     documentKinds.map((kind) => [
       kind,
@@ -98,7 +110,6 @@ export async function submitIndividualKyc(
     throw failed.reason;
   }
 
-  const { fields } = submission;
   let result: { row: UserRow; oldKeys: string[] };
   try {
     result = await deps.db.transaction(async (tx) => {
@@ -109,31 +120,39 @@ export async function submitIndividualKyc(
       if (!before) throw unauthorized();
       // Re-checked under the row lock: two submissions racing cannot both pass.
       if (!SUBMITTABLE.includes(before.kyc_status)) throw invalidStateForSubmit(before.kyc_status);
-      const rows = await tx.query<UserRow>(
-        `UPDATE users
-            SET kyc_status = 'submitted', kyc_submitted_at = $2, kyc_type = 'individual',
-                kyc_document_type = 'aadhaar', kyc_document_number = $3, kyc_rejected_reason = NULL,
-                kyc_verified_at = NULL,
-                kyc_front_url = $4, kyc_back_url = $5, kyc_selfie_url = $6, pan_front_url = $7,
-                bank_statement_url = $8, pan_number = $9, bank_name = $10, bank_ifsc_code = $11,
-                bank_account_number = $12, updated_at = now()
-          WHERE id = $1
-        RETURNING *`,
-        [
-          userId,
-          deps.now,
-          maskAadhaar(fields.aadharNumber),
-          keys.aadharFront,
-          keys.aadharBack,
-          keys.selfie,
-          keys.panFront,
-          keys.bankStatement,
-          fields.panNumber,
-          fields.bankName,
-          fields.ifscCode,
-          maskAccountNumber(fields.accountNumber),
-        ],
-      );
+      // The unique indexes of migration 038 decide between two accounts submitting one PAN or
+      // Aadhaar at once; a new submission is no longer a legacy duplicate, so the rule holds.
+      const rows = await tx
+        .query<UserRow>(
+          `UPDATE users
+              SET kyc_status = 'submitted', kyc_submitted_at = $2, kyc_type = 'individual',
+                  kyc_document_type = 'aadhaar', kyc_document_number = $3, kyc_rejected_reason = NULL,
+                  kyc_verified_at = NULL,
+                  kyc_front_url = $4, kyc_back_url = $5, kyc_selfie_url = $6, pan_front_url = $7,
+                  bank_statement_url = $8, pan_number = $9, bank_name = $10, bank_ifsc_code = $11,
+                  bank_account_number = $12, aadhaar_hmac = $13, kyc_pan_legacy_duplicate = false,
+                  kyc_aadhaar_legacy_duplicate = false, updated_at = now()
+            WHERE id = $1
+          RETURNING *`,
+          [
+            userId,
+            deps.now,
+            maskAadhaar(fields.aadharNumber),
+            keys.aadharFront,
+            keys.aadharBack,
+            keys.selfie,
+            keys.panFront,
+            keys.bankStatement,
+            fields.panNumber,
+            fields.bankName,
+            fields.ifscCode,
+            maskAccountNumber(fields.accountNumber),
+            aadhaarIndex,
+          ],
+        )
+        .catch((err: unknown) => {
+          throw identityViolation(err);
+        });
       await storeSealedAadhaar(tx, userId, sealAadhaar(deps.vault, userId, fields.aadharNumber));
       const oldKeys = documentKinds
         .map((kind) => before[DOCUMENT_COLUMN[kind]])

@@ -47,11 +47,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = requireUser(request);
-      const { decision, reason } = request.body;
+      const { decision, reason, submittedAt } = request.body;
       const row = await decideKyc(app.db, {
         userId: request.params.id,
         decision,
         reason,
+        submittedAt,
         admin: { id: admin.id, ip: request.ip },
         now: app.clock(),
         notify: app.notifyAccount,

@@ -9,6 +9,7 @@ import {
   type KycDecisionRequest,
 } from '@sikka/contracts';
 import { Button } from '@/components/ui/button.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format-date.ts';
 import { decideKyc } from '@/features/admin/api/decide-kyc.ts';
 import { useAdminDecision } from '@/features/admin/hooks/use-admin-decision.ts';
@@ -32,6 +33,9 @@ export interface KycReviewDialogProps {
 /**
  * The KYC review (PRODUCT.md §2): the submitted documents and the masked numbers, then Approve,
  * or Reject with a reason (confirm stays disabled until the reason has more than blanks).
+ * The decision names the submission shown (its submittedAt): if the user has submitted again
+ * since, or another admin has decided, the server refuses (409) and the dialog says why and
+ * offers no decision on what it shows (ADR 039).
  */
 export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
   const [rejecting, setRejecting] = useState(false);
@@ -46,6 +50,12 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
     onDone: onClose,
   });
   const busy = decision.isPending;
+  const submittedAt = user.kycSubmittedAt ?? undefined;
+  // The documents shown are no longer the ones awaiting review: only reopening helps.
+  const conflict =
+    decision.error instanceof ApiError && decision.error.status === 409
+      ? decision.error.message
+      : null;
 
   const details: Array<[string, string | null]> = [
     ['Email', user.email],
@@ -75,8 +85,10 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
             </Button>
             <Button
               className={decisionClasses.reject}
-              disabled={busy || reason.trim() === ''}
-              onClick={() => decision.mutate({ decision: 'reject', reason: reason.trim() })}
+              disabled={busy || conflict !== null || reason.trim() === ''}
+              onClick={() =>
+                decision.mutate({ decision: 'reject', reason: reason.trim(), submittedAt })
+              }
             >
               {busy ? 'Rejecting...' : 'Confirm Reject'}
             </Button>
@@ -92,14 +104,18 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
             >
               Cancel
             </Button>
-            <Button variant="outline" onClick={() => setRejecting(true)} disabled={busy}>
+            <Button
+              variant="outline"
+              onClick={() => setRejecting(true)}
+              disabled={busy || conflict !== null}
+            >
               <X className="size-4" aria-hidden="true" />
               Reject
             </Button>
             <Button
               className={decisionClasses.approve}
-              onClick={() => decision.mutate({ decision: 'approve' })}
-              disabled={busy}
+              onClick={() => decision.mutate({ decision: 'approve', submittedAt })}
+              disabled={busy || conflict !== null}
             >
               <Check className="size-4" aria-hidden="true" />
               {busy ? 'Approving...' : 'Approve'}
@@ -109,6 +125,11 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
       }
     >
       <div className="space-y-6">
+        {conflict ? (
+          <p role="alert" className="rounded-md border border-down/40 p-3 text-sm text-down">
+            {conflict}
+          </p>
+        ) : null}
         <section aria-labelledby={detailsId}>
           <h3 id={detailsId} className="sr-only">
             Details

@@ -180,9 +180,9 @@ export function IndividualKycDialog({ open, onCancel, onSubmitted }: IndividualK
               label="PAN Number"
               autoComplete="off"
               autoCapitalize="characters"
-              placeholder="ABCDE1234F"
+              placeholder="ABCPE1234F"
               maxLength={10}
-              hint="10 characters, like ABCDE1234F"
+              hint="10 characters, like ABCPE1234F"
               className="[&_input]:uppercase"
               {...textProps('panNumber')}
             />

@@ -32,7 +32,7 @@ const complete: IndividualKyc = {
   aadharNumber: aadhaar,
   aadharFront: png('front.png'),
   aadharBack: png('back.png'),
-  panNumber: 'ABCDE1234F',
+  panNumber: 'ABCPE1234F',
   panFront: png('pan.png'),
   bankDetails: { accountNumber: '123456789012', ifscCode: 'SBIN0001234', bankName: 'SBI' },
   bankStatement: pdf(),
@@ -72,13 +72,17 @@ describe('formatErrors', () => {
     expect(formatErrors({ ...complete, aadharNumber: wrongCheckDigit })).toEqual({
       aadharNumber: messages.kyc.aadharChecksum,
     });
+    // A company's PAN (4th letter C) is not an individual's (P).
+    expect(formatErrors({ ...complete, panNumber: 'AAACR1234K' })).toEqual({
+      panNumber: messages.kyc.panFormat,
+    });
   });
 
   it('accepts lower-case PAN and IFSC and spaced Aadhaar, as the server does', () => {
     const typed = {
       ...complete,
       aadharNumber: `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)} ${aadhaar.slice(8)}`,
-      panNumber: 'abcde1234f',
+      panNumber: 'abcpe1234f',
       bankDetails: { ...complete.bankDetails, ifscCode: 'sbin0001234' },
     };
     expect(validateIndividualKyc(typed)).toEqual({});
@@ -99,9 +103,9 @@ describe('fileProblem', () => {
 
 describe('toKycFormData', () => {
   it('sends the text fields trimmed and only the files that are present', () => {
-    const form = toKycFormData({ ...complete, bankStatement: null, panNumber: ' ABCDE1234F ' });
+    const form = toKycFormData({ ...complete, bankStatement: null, panNumber: ' ABCPE1234F ' });
     expect(form.get('type')).toBe('individual');
-    expect(form.get('panNumber')).toBe('ABCDE1234F');
+    expect(form.get('panNumber')).toBe('ABCPE1234F');
     expect(form.get('ifscCode')).toBe('SBIN0001234');
     expect(form.has('bankStatement')).toBe(false);
     const selfie = form.get('selfie');
