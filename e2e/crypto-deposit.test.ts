@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { COPY_CONFIRM_MS, messages, type DepositAddressResponse } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
-import { looksRight, screenshotBothSizes } from './support/screenshots.ts';
+import { looksRight, screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import { balancesOf, userIdOf, verifiedUserPage } from './support/money-seed.ts';
-import { boxes, within } from './support/geometry.ts';
+import { boxes, overlappingTexts, within } from './support/geometry.ts';
 import { CryptoDepositPage } from './page-models/crypto-deposit-page.ts';
 
 const skip = e2eSkipReason();
@@ -13,6 +13,22 @@ if (skip) console.warn(skip);
 /** Mined within a second, then 3 confirmations at a block a second; generous for a loaded machine. */
 const LIVE = { timeout: 20_000 };
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * Phone to wide desktop. 1024–1279 px is where the page's two columns once left the deposits
+ * table about 300 px beside the dashboard's side menu, and it ran out of its panel; about
+ * 770–1050 px, where the wallet's tabs once ran off the page.
+ */
+const WIDTHS = [
+  VIEWPORTS.mobile,
+  { width: 768, height: 800 },
+  { width: 900, height: 800 },
+  { width: 1024, height: 800 },
+  { width: 1100, height: 800 },
+  { width: 1200, height: 800 },
+  VIEWPORTS.desktop,
+  { width: 1440, height: 900 },
+];
 
 /** Screenshots show the screen, not the last toast over it. */
 async function noToasts(page: Page): Promise<void> {
@@ -145,6 +161,31 @@ describe.skipIf(Boolean(skip))('crypto deposits in the browser on a local chain'
     await expect(deposit.depositCards).toHaveCount(1);
     await expect(deposit.depositCards.first()).toContainText('Credited');
     await expect(deposit.depositCards.first()).toContainText('100.00 USDT');
+  });
+
+  it('the recent deposits stay inside their panel at every width from a phone to 1440 px, no text over another', async () => {
+    const { page } = await verifiedUserPage(e2e);
+    const deposit = new CryptoDepositPage(page);
+    await deposit.open();
+    await deposit.faucetButton('USDT').click();
+    await expect(deposit.statusOf(deposit.depositRows.first())).toHaveText('Credited', LIVE);
+    await noToasts(page);
+    const listPanel = deposit.panel('Recent Crypto Deposits');
+    const addressPanel = deposit.panel('Deposit Address');
+    for (const viewport of WIDTHS) {
+      await page.setViewportSize(viewport);
+      const size = `${viewport.width}×${viewport.height}`;
+      // A table from the sm breakpoint, cards below it.
+      const list = viewport.width >= 640 ? deposit.depositTable : deposit.depositList;
+      await expect(list).toBeVisible();
+      const [outer] = await boxes(listPanel);
+      const [inner] = await boxes(list);
+      expect(within(inner!, outer!), `the deposits run out of their panel at ${size}`).toBe(true);
+      expect(await overlappingTexts(listPanel), size).toEqual([]);
+      expect(await overlappingTexts(addressPanel), size).toEqual([]);
+      await looksRight(deposit.address, list)(page);
+      if (viewport.width === 1100) await screenshot(page, 'crypto-deposit-credited');
+    }
   });
 
   it('BTC and Lightning show no address, only that Bitcoin is not available yet; ETH uses the same address and is credited live', async () => {

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOADING_SKELETON_MS, NEWSLETTER_SUBSCRIBED } from '@sikka/contracts';
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { DASHBOARD_MENU, FOOTER_PATHS } from './support/site-map.ts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { looksRight, screenshot, screenshotBothSizes } from './support/screenshots.ts';
 import { AppShell } from './page-models/app-shell.ts';
 import { KycFlow } from './page-models/kyc-flow.ts';
 import { DashboardPage } from './page-models/dashboard-page.ts';
+import { WalletPage } from './page-models/wallet-page.ts';
+import { AdminPage } from './page-models/admin-page.ts';
+import { boxes, within, type Box } from './support/geometry.ts';
 import { StaticPage } from './page-models/static-page.ts';
 
 const skip = e2eSkipReason();
@@ -243,6 +246,98 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
 
       await page.setViewportSize(VIEWPORTS.desktop);
       await expect(shell.bottomBar).toBeHidden();
+    });
+  });
+
+  describe('tab rows that scroll sideways', () => {
+    /** Whether the link's or tab's box lies wholly inside the row's (not cut off by an edge). */
+    async function shownWhole(item: Locator, row: Locator): Promise<boolean> {
+      const [inner] = await boxes(item);
+      const [outer] = await boxes(row);
+      return within(inner!, outer!);
+    }
+    const rightEdge = (b: Box) => b.x + b.width;
+
+    it('on a phone the dashboard strip shows a fade where more items hide and none where it ends, and keeps the current one in sight', async () => {
+      const { page } = await e2e.userPage(VIEWPORTS.mobile);
+      const shell = new AppShell(page);
+      const dashboard = new DashboardPage(page);
+      await shell.open('/dashboard');
+      await shell.dismissDialog();
+      const strip = dashboard.mobileMenu;
+      const links = strip.getByRole('link');
+      await expect(links.first()).toBeVisible();
+      // The strip is wider than the phone: its last item is cut off or out of sight…
+      expect(await shownWhole(links.last(), strip)).toBe(false);
+      // …and the strip says so, at that edge only.
+      await expect(dashboard.mobileMenuMore('end')).toBeVisible();
+      await expect(dashboard.mobileMenuMore('start')).toHaveCount(0);
+      const [fade] = await boxes(dashboard.mobileMenuMore('end'));
+      const [nav] = await boxes(strip);
+      expect(Math.abs(rightEdge(fade!) - rightEdge(nav!))).toBeLessThan(1);
+      // The fade lets taps through to the item under it.
+      const under = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null,
+        [fade!.x + fade!.width / 2, fade!.y + fade!.height / 2],
+      );
+      expect(under).not.toBeNull();
+      await screenshot(page, 'dashboard-strip-start');
+
+      // Swiped to the end: the fade moves to the other edge.
+      await links.last().scrollIntoViewIfNeeded();
+      await expect(dashboard.mobileMenuMore('end')).toHaveCount(0);
+      await expect(dashboard.mobileMenuMore('start')).toBeVisible();
+      expect(await shownWhole(links.last(), strip)).toBe(true);
+
+      // A page in the middle of the strip: its item in sight, more on both sides.
+      await shell.open('/dashboard/quick-history');
+      await shell.dismissDialog();
+      const current = strip.locator('[aria-current="page"]');
+      await expect(current).toHaveText('Quick History');
+      await expect(dashboard.mobileMenuMore('start')).toBeVisible();
+      await expect(dashboard.mobileMenuMore('end')).toBeVisible();
+      expect(await shownWhole(current, strip)).toBe(true);
+      await screenshot(page, 'dashboard-strip-middle');
+    });
+
+    it("the wallet's tabs beside the side menu scroll instead of running off the page, with a fade where more hide", async () => {
+      const { page } = await e2e.userPage({ width: 900, height: 800 });
+      const wallet = new WalletPage(page);
+      const shell = new AppShell(page);
+      await shell.open('/dashboard/wallet/crypto-withdraw');
+      await shell.dismissDialog();
+      const current = wallet.tabs.locator('[aria-current="page"]');
+      await expect(current).toHaveText('Withdraw Crypto');
+      await looksRight(current)(page);
+      expect(await shownWhole(current, wallet.tabs)).toBe(true);
+      await expect(wallet.tabsMore('start')).toBeVisible();
+      await expect(wallet.tabsMore('end')).toHaveCount(0);
+      // Where the row fits, no fade; on a phone it is a grid, every tab in sight.
+      for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+        await page.setViewportSize(viewport);
+        await expect(current).toBeVisible();
+        await expect(wallet.tabsMore('start')).toHaveCount(0);
+        await expect(wallet.tabsMore('end')).toHaveCount(0);
+        for (const link of await wallet.tabs.getByRole('link').all()) {
+          expect(await shownWhole(link, wallet.tabs), `${await link.innerText()}`).toBe(true);
+        }
+      }
+    });
+
+    it("on a phone the admin's tabs show a fade where more hide, and none on a desktop", async () => {
+      const admin = new AdminPage(await e2e.adminPage(VIEWPORTS.mobile));
+      await admin.goto();
+      await expect(admin.tab('Users')).toBeVisible();
+      // The row is as wide as its tabs; the phone's screen is what cuts it off.
+      const screen = { x: 0, y: 0, ...VIEWPORTS.mobile };
+      const [lastTab] = await boxes(admin.tab('Audit log'));
+      expect(within(lastTab!, screen)).toBe(false);
+      await expect(admin.tabsMore('end')).toBeVisible();
+      await expect(admin.tabsMore('start')).toHaveCount(0);
+      await screenshot(admin.page, 'admin-tabs');
+      await admin.page.setViewportSize(VIEWPORTS.desktop);
+      await expect(admin.tabsMore('end')).toHaveCount(0);
+      await expect(admin.tabsMore('start')).toHaveCount(0);
     });
   });
 

@@ -26,6 +26,13 @@ export class AdminPage {
   tab(name: AdminTab): Locator {
     return this.page.getByRole('tab', { name, exact: true });
   }
+  get tabList(): Locator {
+    return this.page.getByRole('tablist', { name: 'Admin sections' });
+  }
+  /** The fade over an edge of the tab row that has more tabs behind it (phones). */
+  tabsMore(edge: 'start' | 'end'): Locator {
+    return this.page.getByTestId(`scroll-more-${edge}`);
+  }
   async openTab(name: AdminTab): Promise<void> {
     await this.tab(name).click();
     await this.panel.waitFor();

@@ -34,6 +34,10 @@ export class DashboardPage {
   get mobileMenu(): Locator {
     return this.page.getByRole('navigation', { name: 'Dashboard sections' });
   }
+  /** The fade (with a chevron) over an edge of the phone strip that has more items behind it. */
+  mobileMenuMore(edge: 'start' | 'end'): Locator {
+    return this.mobileMenu.getByTestId(`scroll-more-${edge}`);
+  }
   get kycBanner(): Locator {
     return this.page.getByRole('region', { name: 'Complete Your KYC' });
   }

@@ -12,6 +12,10 @@ export class WalletPage {
   get tabs(): Locator {
     return this.page.getByRole('navigation', { name: 'Wallet' });
   }
+  /** The fade over an edge of the tab row that has more tabs behind it (beside the side menu). */
+  tabsMore(edge: 'start' | 'end'): Locator {
+    return this.tabs.getByTestId(`scroll-more-${edge}`);
+  }
   get methodCard(): Locator {
     return this.page.getByRole('button', { name: /Bank Transfer \(IMPS\/NEFT\/RTGS\)/ });
   }

@@ -11,6 +11,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { ScrollStrip } from '@/components/ui/scroll-strip.tsx';
 import { AuditTab } from '@/features/admin/components/audit-tab.tsx';
 import { BankAccountsTab } from '@/features/admin/components/bank-accounts-tab.tsx';
 import { CryptoWithdrawalsTab } from '@/features/admin/components/crypto-withdrawals-tab.tsx';
@@ -78,22 +79,24 @@ export default function AdminPage() {
         }
         className="mt-6"
       >
-        <Tabs.List
-          aria-label="Admin sections"
-          className="flex gap-1 overflow-x-auto border-b border-line [scrollbar-width:none]"
-        >
-          {tabs.map(({ key, label, icon: Icon }) => (
-            <Tabs.Trigger
-              key={key}
-              value={key}
-              className="relative flex shrink-0 items-center gap-2 px-3 py-3 text-sm sm:px-4 font-medium text-muted transition-colors hover:text-ink data-[state=active]:text-ink data-[state=active]:after:absolute data-[state=active]:after:inset-x-3 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:rounded-full data-[state=active]:after:bg-accent"
-            >
-              {/* Icons only from the sm breakpoint; on phones the strip scrolls sideways. */}
-              <Icon className="hidden size-4 sm:block" aria-hidden="true" />
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <ScrollStrip current={tab}>
+          <Tabs.List
+            aria-label="Admin sections"
+            className="flex w-max min-w-full gap-1 border-b border-line"
+          >
+            {tabs.map(({ key, label, icon: Icon }) => (
+              <Tabs.Trigger
+                key={key}
+                value={key}
+                className="relative flex shrink-0 items-center gap-2 px-3 py-3 text-sm sm:px-4 font-medium text-muted transition-colors hover:text-ink data-[state=active]:text-ink data-[state=active]:after:absolute data-[state=active]:after:inset-x-3 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:rounded-full data-[state=active]:after:bg-accent"
+              >
+                {/* Icons only from the sm breakpoint; on phones the strip scrolls sideways. */}
+                <Icon className="hidden size-4 sm:block" aria-hidden="true" />
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </ScrollStrip>
         {tabs.map(({ key, panel: Panel }) => (
           <Fragment key={key}>
             {/* Above the Trades panel, outside it: the quarterly TDS (194S) return's download. */}

@@ -1,5 +1,4 @@
 import { clsx } from 'clsx';
-import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
   ArrowLeftRight,
@@ -16,8 +15,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths.ts';
-import { useMediaQuery } from '@/hooks/use-media-query.ts';
 import { useAuth } from '@/lib/auth/use-auth.ts';
+import { ScrollStrip } from '@/components/ui/scroll-strip.tsx';
 import { EmailBanner } from '@/features/dashboard/components/email-banner.tsx';
 
 interface MenuItem {
@@ -81,17 +80,6 @@ function isItemActive(item: MenuItem, pathname: string): boolean {
 export default function DashboardLayout() {
   const { pathname } = useLocation();
   const { logout } = useAuth();
-  const strip = useRef<HTMLUListElement>(null);
-  // Same width as the `md` breakpoint: below it the side menu is a sideways strip.
-  const phone = useMediaQuery('(max-width: 768px)');
-  // Keep the current page's item of the strip in view (also after turning to a phone width,
-  // since a hidden strip cannot scroll). Only the strip scrolls, never the page.
-  useEffect(() => {
-    const list = strip.current;
-    const item = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!phone || !list || !item) return;
-    list.scrollLeft = item.offsetLeft - (list.clientWidth - item.offsetWidth) / 2;
-  }, [pathname, phone]);
   const linkClass = (item: MenuItem) =>
     clsx(
       'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
@@ -138,22 +126,22 @@ export default function DashboardLayout() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <nav aria-label="Dashboard sections" className="border-b border-line md:hidden">
-          <ul
-            ref={strip}
-            className="relative flex gap-1 overflow-x-auto px-4 py-2 [scrollbar-width:none]"
-          >
-            {allItems.map((item) => (
-              <li key={item.to} className="shrink-0">
-                <Link
-                  to={item.to}
-                  className={linkClass(item)}
-                  aria-current={isItemActive(item, pathname) ? 'page' : undefined}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {/* Keeps the current page's item in view; only the strip scrolls, never the page. */}
+          <ScrollStrip current={pathname}>
+            <ul className="flex w-max gap-1 px-4 py-2">
+              {allItems.map((item) => (
+                <li key={item.to} className="shrink-0">
+                  <Link
+                    to={item.to}
+                    className={linkClass(item)}
+                    aria-current={isItemActive(item, pathname) ? 'page' : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </ScrollStrip>
         </nav>
         <EmailBanner />
         {/* The router puts the KYC flow (kyc feature) and then the page here. */}

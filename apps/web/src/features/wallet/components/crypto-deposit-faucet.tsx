@@ -33,7 +33,7 @@ export function CryptoDepositFaucet({ assets }: { assets: readonly ChainAsset[] 
         Test coins for trying Sikka out. They exist only on this local test chain and have no value.
         They arrive at your address like any deposit, confirmations and all.
       </p>
-      <div className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+      <div className="mt-4 grid gap-2 sm:grid-cols-2">
         {assets.map((asset) => (
           <Button
             key={asset}

@@ -10,6 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths.ts';
+import { ScrollStrip } from '@/components/ui/scroll-strip.tsx';
 
 const tabs: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
   { to: paths.dashboard.wallet, label: 'Overview', icon: LayoutGrid },
@@ -37,31 +38,34 @@ export function WalletFrame({
       <nav aria-label="Wallet" className="mt-5">
         {/*
           Phones get a grid (the overview across the top, then 2 × 2), so every page stays in
-          sight without scrolling.
+          sight without scrolling. Wider, one row, which scrolls where the dashboard's side menu
+          leaves it too little room (about 770–1050 px).
         */}
-        <ul className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-surface p-1 sm:flex sm:w-max">
-          {tabs.map((tab, i) => {
-            const active = pathname === tab.to;
-            return (
-              <li key={tab.to} className={i === 0 ? 'col-span-2' : undefined}>
-                <Link
-                  to={tab.to}
-                  aria-current={active ? 'page' : undefined}
-                  className={clsx(
-                    'flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:justify-start',
-                    active ? 'bg-raised text-ink shadow-sm' : 'text-muted hover:text-ink',
-                  )}
-                >
-                  <tab.icon
-                    className={clsx('size-4', active ? 'text-accent' : undefined)}
-                    aria-hidden="true"
-                  />
-                  {tab.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <ScrollStrip current={pathname}>
+          <ul className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-surface p-1 sm:flex sm:w-max">
+            {tabs.map((tab, i) => {
+              const active = pathname === tab.to;
+              return (
+                <li key={tab.to} className={i === 0 ? 'col-span-2' : undefined}>
+                  <Link
+                    to={tab.to}
+                    aria-current={active ? 'page' : undefined}
+                    className={clsx(
+                      'flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:justify-start',
+                      active ? 'bg-raised text-ink shadow-sm' : 'text-muted hover:text-ink',
+                    )}
+                  >
+                    <tab.icon
+                      className={clsx('size-4', active ? 'text-accent' : undefined)}
+                      aria-hidden="true"
+                    />
+                    {tab.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </ScrollStrip>
       </nav>
       <div className="mt-6">{children}</div>
     </div>

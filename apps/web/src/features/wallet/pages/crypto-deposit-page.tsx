@@ -147,10 +147,12 @@ export default function CryptoDepositPage() {
       {/*
         DOM order address → faucet → recent deposits → processing times suits phones (the
         deposit shows up right under the faucet that sent it). On wide screens the side column
-        holds the faucet and the times, and the list sits under the address.
+        holds the faucet and the times, and the list sits under the address. Two columns only
+        from xl: beside the dashboard's side menu, two at 1100 px left the first one about
+        320 px, and the deposits table ran out of its panel.
       */}
-      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:grid-rows-[auto_auto_1fr]">
-        <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+      <div className="grid grid-cols-1 items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,380px)] xl:grid-rows-[auto_auto_1fr]">
+        <div className="xl:col-start-1 xl:row-span-2 xl:row-start-1">
           <Panel title="Deposit Address" icon={QrCode}>
             <CoinNetworkFields
               coin={coin}
@@ -165,20 +167,20 @@ export default function CryptoDepositPage() {
           </Panel>
         </div>
         {data?.faucet ? (
-          <div className="lg:col-start-2 lg:row-start-1">
+          <div className="xl:col-start-2 xl:row-start-1">
             <CryptoDepositFaucet assets={data.assets} />
           </div>
         ) : null}
         {data ? (
-          <div className="lg:col-start-1 lg:row-start-3">
+          <div className="xl:col-start-1 xl:row-start-3">
             <CryptoDepositList />
           </div>
         ) : null}
         <div
           className={
             data?.faucet
-              ? 'lg:col-start-2 lg:row-span-2 lg:row-start-2'
-              : 'lg:col-start-2 lg:row-span-3 lg:row-start-1'
+              ? 'xl:col-start-2 xl:row-span-2 xl:row-start-2'
+              : 'xl:col-start-2 xl:row-span-3 xl:row-start-1'
           }
         >
           <ProcessingTimes wallet={data} />

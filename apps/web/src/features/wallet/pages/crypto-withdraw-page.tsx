@@ -111,8 +111,12 @@ export default function CryptoWithdrawPage() {
       title="Withdraw Crypto"
       description="Send crypto from your Sikka wallet to another address."
     >
-      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
-        <div className="lg:col-start-1 lg:row-start-1">
+      {/*
+        Two columns only from xl, as on the crypto deposit page: at lg, beside the dashboard's
+        side menu, the first one was too narrow for its fields and lists.
+      */}
+      <div className="grid grid-cols-1 items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
+        <div className="xl:col-start-1 xl:row-start-1">
           <Panel title="Withdrawal Details" icon={Send}>
             <div className="mb-5">
               <CryptoWithdrawAssetFields
@@ -125,7 +129,7 @@ export default function CryptoWithdrawPage() {
             {body}
           </Panel>
         </div>
-        <div className="lg:col-start-2 lg:row-start-1">
+        <div className="xl:col-start-2 xl:row-start-1">
           <Notices
             items={[
               `Only USDT and ETH on ${evmName} can be withdrawn. BTC and Lightning are coming later.`,
@@ -141,7 +145,7 @@ export default function CryptoWithdrawPage() {
         {verified ? (
           // Full width: addresses, hashes and "Sent 1/3 confirmations" need more than the
           // form's column.
-          <div className="lg:col-span-2 lg:row-start-2">
+          <div className="xl:col-span-2 xl:row-start-2">
             <CryptoWithdrawList />
           </div>
         ) : null}

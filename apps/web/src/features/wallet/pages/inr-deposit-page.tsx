@@ -37,8 +37,12 @@ export default function InrDepositPage() {
         DOM order method → bank details → recent deposits suits phones (the account to pay comes
         right after the method); on wide screens the list sits under the method instead.
       */}
-      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:grid-rows-[auto_1fr]">
-        <div className="lg:col-start-1 lg:row-start-1">
+      {/*
+        Two columns only from xl, as on the crypto deposit page: at lg, beside the dashboard's
+        side menu, the first one was too narrow for its fields and lists.
+      */}
+      <div className="grid grid-cols-1 items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,380px)] xl:grid-rows-[auto_1fr]">
+        <div className="xl:col-start-1 xl:row-start-1">
           <Panel title="Deposit Method">
             {kycStatus ? (
               <KycRequiredPrompt
@@ -88,7 +92,7 @@ export default function InrDepositPage() {
             </div>
           </Panel>
         </div>
-        <div className="space-y-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="space-y-5 xl:col-start-2 xl:row-span-2 xl:row-start-1">
           {kycStatus ? null : <BankDetails />}
           <Notices
             items={[
@@ -98,7 +102,7 @@ export default function InrDepositPage() {
             ]}
           />
         </div>
-        <div className="lg:col-start-1 lg:row-start-2">
+        <div className="xl:col-start-1 xl:row-start-2">
           <RecentDeposits />
         </div>
       </div>

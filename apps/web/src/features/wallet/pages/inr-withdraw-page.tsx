@@ -36,8 +36,12 @@ export default function InrWithdrawPage() {
       title="Withdraw INR"
       description="Send rupees from your Sikka balance to your bank account."
     >
-      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:grid-rows-[auto_1fr]">
-        <div className="lg:col-start-1 lg:row-start-1">
+      {/*
+        Two columns only from xl, as on the crypto deposit page: at lg, beside the dashboard's
+        side menu, the first one was too narrow for its fields and lists.
+      */}
+      <div className="grid grid-cols-1 items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,380px)] xl:grid-rows-[auto_1fr]">
+        <div className="xl:col-start-1 xl:row-start-1">
           <Panel title="Withdrawal Details" icon={Landmark}>
             <dl className="mb-5 grid grid-cols-2 gap-2">
               <div className="rounded-xl border border-line bg-canvas/60 px-4 py-3">
@@ -79,7 +83,7 @@ export default function InrWithdrawPage() {
             </div>
           </Panel>
         </div>
-        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="xl:col-start-2 xl:row-span-2 xl:row-start-1">
           <Notices
             items={[
               'Withdrawals are processed within 30 minutes during banking hours.',
@@ -88,7 +92,7 @@ export default function InrWithdrawPage() {
             ]}
           />
         </div>
-        <div className="lg:col-start-1 lg:row-start-2">
+        <div className="xl:col-start-1 xl:row-start-2">
           <RecentWithdrawals />
         </div>
       </div>
