@@ -42,6 +42,20 @@ export function issueFreezeLink(
 }
 
 /**
+ * The page a security mail's "Freeze your account now" opens, with a new freeze link; none for
+ * the admin, whose account cannot be frozen (only the admin unfreezes).
+ */
+export async function freezeUrlFor(
+  db: Queryable,
+  user: Pick<UserRow, 'id' | 'email' | 'role'>,
+  origin: string,
+  now: Date,
+): Promise<string | undefined> {
+  if (user.role === 'admin') return undefined;
+  return `${origin}/freeze-account?token=${await issueFreezeLink(db, user, now)}`;
+}
+
+/**
  * Freezes the account `resolve` names, in one transaction with `resolve`'s own work (using up
  * a link): `freeze_account()` ends every session and cancels the withdrawals still waiting for
  * review (their holds go back); an audit row and a mail record it. Then, committed, the

@@ -15,7 +15,7 @@ import { recordSecurityEvent } from '../audit/audit-log.ts';
 import { passkeyAddedMail } from '../mail/templates.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { findUserById } from '../users/users.ts';
-import { issueFreezeLink } from './account-freeze.ts';
+import { freezeUrlFor } from './account-freeze.ts';
 import { createChallenge, takeChallenge } from './challenges.ts';
 import type { SettingsContext } from './totp-settings.ts';
 
@@ -153,10 +153,7 @@ export async function registerPasskey(
       ip,
       after: { passkey: input.name },
     });
-    const freezeUrl =
-      user.role === 'admin'
-        ? undefined
-        : `${ctx.origin}/freeze-account?token=${await issueFreezeLink(tx, user, now)}`;
+    const freezeUrl = await freezeUrlFor(tx, user, ctx.origin, now);
     await ctx.mailer.send(
       tx,
       passkeyAddedMail(

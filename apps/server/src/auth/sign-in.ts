@@ -7,7 +7,7 @@ import { describeDevice, newDeviceToken, rememberDevice } from './devices.ts';
 import { recordSignIn, type SignInMethod } from './sign-ins.ts';
 import { createSession, type ClientInfo, type NewSession } from './sessions.ts';
 import { istDateTime } from './ist-time.ts';
-import { frozenError, issueFreezeLink } from './account-freeze.ts';
+import { freezeUrlFor, frozenError } from './account-freeze.ts';
 
 export interface SignInContext {
   db: Db;
@@ -53,11 +53,7 @@ export async function openSession(
     const { isNew } = await rememberDevice(tx, user.id, deviceToken, ctx.client.userAgent, ctx.now);
     await recordSignIn(tx, user.id, ctx.client, method, 'success', ctx.now, isNew);
     if (isNew) {
-      // The admin's account cannot be frozen (only the admin unfreezes): no link in its mail.
-      const freezeUrl =
-        user.role === 'admin'
-          ? undefined
-          : `${ctx.origin}/freeze-account?token=${await issueFreezeLink(tx, user, ctx.now)}`;
+      const freezeUrl = await freezeUrlFor(tx, user, ctx.origin, ctx.now);
       const device = describeDevice(ctx.client.userAgent);
       const when = `${istDateTime(ctx.now)} IST`;
       await addNotice(

@@ -125,6 +125,18 @@ export interface SignInDetails {
   when: string;
 }
 
+/** The red "Freeze your account now" of a security mail, when it carries a freeze link. */
+const freezeAlarm = (freezeUrl: string | undefined): Pick<Body, 'alarm'> =>
+  freezeUrl
+    ? {
+        alarm: {
+          lead: 'Not you, and cannot sign in?',
+          label: 'Freeze your account now',
+          url: freezeUrl,
+        },
+      }
+    : {};
+
 export function newSignInMail(
   to: string,
   fullName: string,
@@ -142,15 +154,7 @@ export function newSignInMail(
     after: [
       'If it was not you, sign that session out on your Security page, change your password and turn on two-factor authentication.',
     ],
-    ...(freezeUrl
-      ? {
-          alarm: {
-            lead: 'Not you, and cannot sign in?',
-            label: 'Freeze your account now',
-            url: freezeUrl,
-          },
-        }
-      : {}),
+    ...freezeAlarm(freezeUrl),
   });
 }
 
@@ -295,15 +299,7 @@ export function passkeyAddedMail(
     after: [
       'If it was not you, remove that passkey on your Security page, change your password and sign out your other sessions.',
     ],
-    ...(freezeUrl
-      ? {
-          alarm: {
-            lead: 'Not you, and cannot sign in?',
-            label: 'Freeze your account now',
-            url: freezeUrl,
-          },
-        }
-      : {}),
+    ...freezeAlarm(freezeUrl),
   });
 }
 
