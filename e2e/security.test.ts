@@ -196,6 +196,12 @@ describe.skipIf(Boolean(skip))('account security in the browser', () => {
     await security.passkeyContinue.click();
     await expect(security.passkeyDialog).toContainText(messages.security.currentPasswordWrong);
     await expect(security.passkeyItems).toHaveCount(0);
+    await screenshotBothSizes(
+      page,
+      'passkey-add-dialog',
+      looksRight(security.passkeyName, security.passkeyPassword, security.passkeyContinue),
+    );
+    await page.setViewportSize(VIEWPORTS.desktop);
     await security.passkeyPassword.fill(account.password);
     await security.passkeyContinue.click();
     await expect(security.passkeyDialog).toHaveCount(0);
