@@ -26,6 +26,22 @@ export interface SoftwarePasskey {
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
 
+/** The client data a browser signs over (§5.8.1), for a `create` or a `get` ceremony. */
+const clientDataOf = (
+  type: 'webauthn.create' | 'webauthn.get',
+  challenge: string,
+  origin: string,
+) => Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+
+/** A credential as `PublicKeyCredential.toJSON()` gives it, around a ceremony's response. */
+const credentialJson = (id: string, response: Record<string, unknown>) => ({
+  id,
+  rawId: id,
+  type: 'public-key',
+  response,
+  clientExtensionResults: {},
+});
+
 export function softwarePasskey(): SoftwarePasskey {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });
@@ -67,20 +83,11 @@ export function softwarePasskey(): SoftwarePasskey {
         Buffer.from([0x58, authData.length]),
         authData,
       ]);
-      const clientData = Buffer.from(
-        JSON.stringify({ type: 'webauthn.create', challenge, origin, crossOrigin: false }),
-      );
-      return {
-        id,
-        rawId: id,
-        type: 'public-key',
-        response: {
-          clientDataJSON: clientData.toString('base64url'),
-          attestationObject: attestation.toString('base64url'),
-          transports: ['internal'],
-        },
-        clientExtensionResults: {},
-      };
+      return credentialJson(id, {
+        clientDataJSON: clientDataOf('webauthn.create', challenge, origin).toString('base64url'),
+        attestationObject: attestation.toString('base64url'),
+        transports: ['internal'],
+      });
     },
     assert(challenge, origin, { userVerified = true } = {}) {
       counter += 1;
@@ -92,22 +99,14 @@ export function softwarePasskey(): SoftwarePasskey {
         Buffer.from([flags]),
         count,
       ]);
-      const clientData = Buffer.from(
-        JSON.stringify({ type: 'webauthn.get', challenge, origin, crossOrigin: false }),
-      );
+      const clientData = clientDataOf('webauthn.get', challenge, origin);
       // Node signs EC keys in DER, as WebAuthn's ES256 signatures are.
       const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), privateKey);
-      return {
-        id,
-        rawId: id,
-        type: 'public-key',
-        response: {
-          clientDataJSON: clientData.toString('base64url'),
-          authenticatorData: authData.toString('base64url'),
-          signature: signature.toString('base64url'),
-        },
-        clientExtensionResults: {},
-      };
+      return credentialJson(id, {
+        clientDataJSON: clientData.toString('base64url'),
+        authenticatorData: authData.toString('base64url'),
+        signature: signature.toString('base64url'),
+      });
     },
   };
 }

@@ -73,31 +73,32 @@ export function ScrollStrip({
     };
   }, []);
 
-  const fade =
-    'pointer-events-none absolute inset-y-0 flex w-12 items-center text-muted from-canvas from-35% to-transparent';
   return (
     <div className={clsx('relative', className)}>
       <div ref={scroller} className="overflow-x-auto [scrollbar-width:none]">
         {children}
       </div>
-      {hidden.start ? (
-        <div
-          aria-hidden="true"
-          data-testid="scroll-more-start"
-          className={clsx(fade, 'left-0 justify-start bg-gradient-to-r pl-0.5')}
-        >
-          <ChevronLeft className="size-4" />
-        </div>
-      ) : null}
-      {hidden.end ? (
-        <div
-          aria-hidden="true"
-          data-testid="scroll-more-end"
-          className={clsx(fade, 'right-0 justify-end bg-gradient-to-l pr-0.5')}
-        >
-          <ChevronRight className="size-4" />
-        </div>
-      ) : null}
+      {hidden.start ? <EdgeFade edge="start" /> : null}
+      {hidden.end ? <EdgeFade edge="end" /> : null}
+    </div>
+  );
+}
+
+/** The fade and chevron over an edge with more of the strip behind it; taps pass through. */
+function EdgeFade({ edge }: { edge: keyof Hidden }) {
+  const Chevron = edge === 'start' ? ChevronLeft : ChevronRight;
+  return (
+    <div
+      aria-hidden="true"
+      data-testid={`scroll-more-${edge}`}
+      className={clsx(
+        'pointer-events-none absolute inset-y-0 flex w-12 items-center text-muted from-canvas from-35% to-transparent',
+        edge === 'start'
+          ? 'left-0 justify-start bg-gradient-to-r pl-0.5'
+          : 'right-0 justify-end bg-gradient-to-l pr-0.5',
+      )}
+    >
+      <Chevron className="size-4" />
     </div>
   );
 }
