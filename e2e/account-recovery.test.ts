@@ -115,7 +115,7 @@ describe.skipIf(Boolean(skip))('account recovery and security in the browser', (
     await expect(verify.result).toHaveText(messages.security.emailVerified);
     await verify.dashboardLink.click();
     await page.waitForURL('**/dashboard');
-    await page.getByText('Welcome back,').waitFor();
+    await new DashboardPage(page).greeting.waitFor();
     await expect(banner.root).toHaveCount(0);
 
     // This server sends by SMTP, so the development mailbox says there is none.
@@ -174,7 +174,7 @@ describe.skipIf(Boolean(skip))('account recovery and security in the browser', (
     const other = await e2e.newPage(VIEWPORTS.desktop, await e2e.storageStateFor(account));
     const dashboard = new DashboardPage(other);
     await dashboard.shell.open('/dashboard');
-    await other.getByText('Welcome back,').waitFor();
+    await dashboard.greeting.waitFor();
 
     const page = await e2e.newPage();
     const login = new LoginPage(page);

@@ -166,6 +166,79 @@ describe.skipIf(Boolean(skip))('the app shell in the browser', () => {
       expect(links).toContainEqual(['Admin', '/admin']);
       expect(links).toContainEqual(['Dashboard', '/dashboard']);
     });
+
+    it('keeps every link and control on one line, apart and inside the page, from 768 to 1280 px with the most links there are', async () => {
+      const page = await e2e.adminPage({ width: 1280, height: 800 });
+      const shell = new AppShell(page);
+      await shell.open('/markets');
+      // The admin with verified KYC has every link: the header's fullest case.
+      await e2e.app.db.query(`UPDATE users SET kyc_status = 'verified' WHERE role = 'admin'`);
+      await shell.open('/markets');
+      await expect(shell.mainNav.getByRole('link', { name: 'Watchlist' })).toBeVisible();
+      for (const width of [780, 800, 900, 1000, 1024, 1100, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        // The logo, the page links and the controls on the right, left to right.
+        const shown = await shell.header.evaluate((header) => {
+          const row = header.firstElementChild!;
+          const els = [
+            ...row.querySelectorAll(':scope > a, nav[aria-label="Main"] a'),
+            ...[...row.querySelectorAll(':scope > div')].flatMap((div) => [...div.children]),
+          ];
+          return els
+            .map((el) => {
+              const r = el.getBoundingClientRect();
+              // The lines its visible text takes: its text boxes grouped by their tops.
+              const tops: number[] = [];
+              const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                if (!node.textContent?.trim() || node.parentElement!.offsetWidth <= 1) continue;
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                for (const box of range.getClientRects()) if (box.width > 0) tops.push(box.top);
+              }
+              tops.sort((a, b) => a - b);
+              const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1]! > 8).length;
+              return {
+                text: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '',
+                x: r.x,
+                right: r.right,
+                lines,
+                clipped: el.scrollWidth > el.clientWidth + 1,
+              };
+            })
+            .filter((item) => item.right > item.x);
+        });
+        // From 1024 px: the logo, six links, balance, bell and Logout (the name from 1280 px).
+        // Below, the logo, the bell and the menu that holds the rest.
+        const texts = shown.map((item) => item.text);
+        if (width >= 1024) {
+          expect(texts.slice(1, 7), `${width}px`).toEqual([
+            'Markets',
+            'Exchange',
+            'Quick Trade',
+            'Watchlist',
+            'Dashboard',
+            'Admin',
+          ]);
+          expect(texts, `${width}px`).toContain('Logout');
+        } else {
+          expect(texts, `${width}px`).toEqual(['Sikka home', 'Notifications', 'Open menu']);
+        }
+        for (const [i, item] of shown.entries()) {
+          const at = `${width}px: "${item.text}"`;
+          expect(item.clipped, `${at} is cut off`).toBe(false);
+          expect(item.lines, `${at} wraps`).toBeLessThanOrEqual(1);
+          expect(item.right, `${at} runs off the page`).toBeLessThanOrEqual(width);
+          if (i > 0) {
+            expect(item.x, `${at} overlaps "${shown[i - 1]!.text}"`).toBeGreaterThanOrEqual(
+              shown[i - 1]!.right - 0.5,
+            );
+          }
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        if (width === 800 || width === 1024) await screenshot(page, `header-admin`);
+      }
+    });
   });
 
   describe('mobile', () => {

@@ -35,7 +35,7 @@ describe.skipIf(Boolean(skip))('the wallet overview in the browser', () => {
     await wallet.open('/dashboard/wallet', { kycPending: false });
     await expect.poll(() => page.title()).toBe('Wallet · Sikka');
     expect(
-      await wallet.tabs.getByRole('link', { name: 'Overview' }).getAttribute('aria-current'),
+      await wallet.tabs.getByRole('link', { name: 'Balances' }).getAttribute('aria-current'),
     ).toBe('page');
     const table = page.getByRole('table', { name: 'Your assets' });
     const row = (asset: string) => table.locator('tbody tr').filter({ hasText: asset });
@@ -91,7 +91,7 @@ describe.skipIf(Boolean(skip))('the wallet overview in the browser', () => {
 
     await row('Tether').getByRole('link', { name: 'Deposit USDT' }).click();
     await page.waitForURL('**/dashboard/wallet/crypto-deposit');
-    await wallet.tabs.getByRole('link', { name: 'Overview' }).click();
+    await wallet.tabs.getByRole('link', { name: 'Balances' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/wallet');
     await expect(row('Indian Rupee')).toBeVisible();
   });

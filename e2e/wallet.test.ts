@@ -25,12 +25,20 @@ describe.skipIf(Boolean(skip))('the wallet pages in the browser', () => {
       .getByRole('link')
       .evaluateAll((as) => as.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
     expect(tabs).toEqual([
-      ['Overview', '/dashboard/wallet'],
+      ['Balances', '/dashboard/wallet'],
       ['Deposit INR', '/dashboard/wallet/inr-deposit'],
       ['Withdraw INR', '/dashboard/wallet/inr-withdraw'],
       ['Deposit Crypto', '/dashboard/wallet/crypto-deposit'],
       ['Withdraw Crypto', '/dashboard/wallet/crypto-withdraw'],
     ]);
+    // No name means two pages: the dashboard's menu and the wallet's tabs share none.
+    const menu = await page
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
+      .getByRole('link')
+      .allTextContents();
+    expect(menu).toContain('Overview');
+    const shared = tabs.map(([name]) => name).filter((name) => menu.includes(name!));
+    expect(shared).toEqual([]);
 
     const limits = await page.getByRole('definition').allInnerTexts();
     expect(limits).toEqual(expect.arrayContaining(['₹100', '₹10,00,000', '₹50,00,000']));

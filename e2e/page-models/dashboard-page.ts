@@ -68,6 +68,10 @@ export class DashboardPage {
   get pnlPercent(): Locator {
     return this.page.getByTestId('todays-pnl-percent');
   }
+  /** "Welcome to Sikka," or "Welcome back," above the name: the overview has drawn. */
+  get greeting(): Locator {
+    return this.page.getByText(/^Welcome (to Sikka|back),$/);
+  }
   get quickActions(): Locator {
     return this.page.getByRole('region', { name: 'Quick Actions' });
   }
@@ -76,6 +80,6 @@ export class DashboardPage {
   async goto(path = '/dashboard', { kycPending = true } = {}): Promise<void> {
     await this.shell.open(path);
     if (kycPending) await dismissKycPrompt(this.page);
-    await this.page.getByText('Welcome back,').waitFor();
+    await this.greeting.waitFor();
   }
 }

@@ -33,7 +33,7 @@ export default function MobileMenuPanel({
             event.preventDefault();
             trigger.current?.focus();
           }}
-          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-canvas md:hidden"
+          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-canvas lg:hidden"
         >
           <Dialog.Title className="sr-only">Menu</Dialog.Title>
           <div className="flex h-16 shrink-0 items-center justify-between border-b border-line px-4">

@@ -38,7 +38,7 @@ export function MobileMenu() {
       <button
         ref={trigger}
         type="button"
-        className="ml-auto grid size-10 place-items-center rounded-lg text-ink hover:bg-raised md:hidden"
+        className="ml-auto grid size-10 place-items-center rounded-lg text-ink hover:bg-raised lg:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

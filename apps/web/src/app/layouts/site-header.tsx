@@ -20,7 +20,7 @@ export function SiteHeader() {
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.to}>
@@ -29,7 +29,7 @@ export function SiteHeader() {
                   end={link.to === paths.dashboard.root ? false : undefined}
                   className={({ isActive }) =>
                     clsx(
-                      'relative rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                      'relative rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
                       isActive ? 'text-ink' : 'text-muted hover:text-ink',
                       isActive &&
                         'after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-accent',
@@ -43,7 +43,7 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="ml-auto hidden items-center gap-2 md:flex">
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
           {user ? (
             <>
               <Link
@@ -57,7 +57,7 @@ export function SiteHeader() {
                 </span>
               </Link>
               <span
-                className="hidden max-w-40 truncate px-2 text-sm text-muted lg:inline"
+                className="hidden max-w-40 truncate px-2 text-sm text-muted xl:inline"
                 title={user.email}
               >
                 {user.fullName}
@@ -80,8 +80,8 @@ export function SiteHeader() {
           )}
         </div>
 
-        {/* Phones: the bell beside the menu button (the desktop controls above are hidden). */}
-        <div className="ml-auto flex items-center gap-1 md:hidden">
+        {/* Phones and tablets: the bell beside the menu button (the controls above are hidden). */}
+        <div className="ml-auto flex items-center gap-1 lg:hidden">
           {user ? <HeaderNotifications /> : null}
           <MobileMenu />
         </div>

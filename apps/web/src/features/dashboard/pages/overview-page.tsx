@@ -8,6 +8,7 @@ import { BalanceCards } from '@/features/dashboard/components/balance-cards.tsx'
 import { KycBanner } from '@/features/dashboard/components/kyc-banner.tsx';
 import { QuickActions } from '@/features/dashboard/components/quick-actions.tsx';
 import { YourAssetsCard } from '@/components/assets/your-assets-card.tsx';
+import { greetingFor } from '@/features/dashboard/lib/greeting.ts';
 
 /** Dashboard overview (PRODUCT.md §2): KYC prompt, balances, PnL, quick actions, markets. */
 export default function OverviewPage() {
@@ -21,7 +22,7 @@ export default function OverviewPage() {
   return (
     <div className="w-full space-y-5 px-4 py-6 md:py-8 md:pl-8">
       <header>
-        <p className="text-sm text-muted">Welcome back,</p>
+        <p className="text-sm text-muted">{greetingFor(user.createdAt, Date.now())}</p>
         <h1 className="mt-0.5 flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-ink md:text-3xl">
           <span className="min-w-0 break-words">{user.fullName}</span>
           {verified ? (

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths.ts';
 import { ScrollStrip } from '@/components/ui/scroll-strip.tsx';
 
 const tabs: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
-  { to: paths.dashboard.wallet, label: 'Overview', icon: LayoutGrid },
+  { to: paths.dashboard.wallet, label: 'Balances', icon: LayoutGrid },
   { to: paths.dashboard.inrDeposit, label: 'Deposit INR', icon: ArrowDownToLine },
   { to: paths.dashboard.inrWithdraw, label: 'Withdraw INR', icon: IndianRupee },
   { to: paths.dashboard.cryptoDeposit, label: 'Deposit Crypto', icon: Bitcoin },
