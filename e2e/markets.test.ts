@@ -108,6 +108,15 @@ describe.skipIf(Boolean(skip))('markets in the browser', () => {
       await apps.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     });
     await page.setViewportSize(VIEWPORTS.desktop);
+    // The three stores are peers: one look for all of them, none put first.
+    const looks = await apps.getByRole('link').evaluateAll((links) =>
+      links.map((a) => {
+        const s = getComputedStyle(a);
+        return [s.backgroundColor, s.borderColor, s.color, s.height].join(' ');
+      }),
+    );
+    expect(looks).toHaveLength(3);
+    expect(new Set(looks).size).toBe(1);
     await apps.getByRole('link', { name: 'Google Play' }).click();
     await page.waitForURL('**/mobile-app');
     await expect(page.getByText('Coming soon').first()).toBeVisible();

@@ -216,12 +216,12 @@ function BelowHero() {
                 Apps for Android, iOS and the desktop are coming soon, with price alerts for your
                 watchlist. Until then, Sikka works fully in your browser.
               </p>
-              <div className="mt-6 flex flex-wrap gap-3">
-                <Link to={paths.mobileApp} className={buttonClasses('primary', 'lg')}>
+              <div className="mt-6 grid gap-3 sm:flex sm:flex-wrap">
+                <Link to={paths.mobileApp} className={buttonClasses('outline', 'lg')}>
                   <Play className="size-4" aria-hidden="true" />
                   Google Play
                 </Link>
-                <Link to={paths.mobileApp} className={buttonClasses('secondary', 'lg')}>
+                <Link to={paths.mobileApp} className={buttonClasses('outline', 'lg')}>
                   <Apple className="size-4" aria-hidden="true" />
                   App Store
                 </Link>
