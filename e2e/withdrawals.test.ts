@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { messages } from '@sikka/contracts';
 import { e2eSkipReason, e2eDrivers, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { screenshotBothSizes } from './support/screenshots.ts';
+import { boxes } from './support/geometry.ts';
 import { creditInr, userIdOf, verifiedUserPage } from './support/money-seed.ts';
 import { dismissKycPrompt } from './page-models/dashboard-page.ts';
 import { AdminWithdrawals } from './page-models/admin-withdrawals.ts';
@@ -210,6 +211,38 @@ describe.skipIf(Boolean(skip)).each(e2eDrivers())(
       await page.setViewportSize(VIEWPORTS.desktop);
       await hint.getByRole('link', { name: 'Payment Methods' }).click();
       await page.waitForURL('**/dashboard/account/payment');
+    });
+
+    it('the payment page stacks its panels until 1280 px, so its labels and the account line fit', async () => {
+      const { page } = await verifiedUserPage(e2e);
+      const payment = new PaymentPage(page);
+      const notes = page.getByRole('heading', { name: 'Important' });
+      for (const width of [1024, 1100, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await payment.open();
+        await expect(payment.accounts('State Bank of India')).toBeVisible();
+        const [form] = await boxes(payment.form);
+        const [note] = await boxes(notes);
+        // Beside the form only where both have room; under it otherwise.
+        if (width >= 1280) expect(note!.x, `${width}px`).toBeGreaterThan(form!.x + form!.width);
+        else expect(note!.y, `${width}px`).toBeGreaterThan(form!.y + form!.height);
+        // Each label on one line, and the account's line ("… added Nov 29, 2026") not cut.
+        for (const label of ['Account Holder Name', 'Account Number']) {
+          const lines = await payment.form
+            .getByText(label, { exact: true })
+            .evaluate((el) => el.getClientRects().length);
+          expect(lines, `${width}px: ${label}`).toBe(1);
+          const [box] = await boxes(payment.form.getByText(label, { exact: true }));
+          expect(box!.height, `${width}px: ${label}`).toBeLessThan(24);
+        }
+        const cut = await payment
+          .accounts('State Bank of India')
+          .locator('*')
+          .evaluateAll((els) =>
+            els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+          );
+        expect(cut, `${width}px`).toEqual([]);
+      }
     });
 
     it('an unverified user sees the KYC prompt instead of the form', async () => {

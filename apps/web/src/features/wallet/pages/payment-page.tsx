@@ -22,7 +22,7 @@ export default function PaymentPage() {
       <p className="mt-1.5 text-sm text-muted md:text-base">
         Bank accounts in your name that INR withdrawals can be sent to.
       </p>
-      <div className="mt-6 grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
+      <div className="mt-6 grid grid-cols-1 items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
         <div className="space-y-5">
           <Panel title="Your Bank Accounts" icon={CreditCard}>
             {accounts.isPending ? (
