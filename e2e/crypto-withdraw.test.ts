@@ -23,6 +23,8 @@ const LIVE = { timeout: 20_000 };
 
 /** A fresh outside address: checksummed (EIP-55), owned by nobody in the test. */
 const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
+/** STOP: the code of a contract that takes whatever it is sent and never moves it on. */
+const ACCEPTS_ALL = '0x00';
 
 /** The address with one letter's case flipped: still 0x + 40 hex, but a wrong checksum. */
 function badChecksum(address: Address): string {
@@ -118,6 +120,24 @@ describe.skipIf(Boolean(skip))('crypto withdrawals in the browser on a local cha
       messages.cryptoWithdrawals.addressInvalid,
     );
     await expect(withdraw.available).toHaveText('100.00 USDT');
+
+    // A contract is not a wallet: the server reads the address's code from the chain and
+    // refuses it, in words under the field; nothing is held.
+    const contract = freshAddress();
+    await e2e.chain!.testClient.setCode({ address: contract, bytecode: ACCEPTS_ALL });
+    await withdraw.address.fill(contract);
+    await withdraw.submit.click();
+    const contractError = await withdraw.fieldError(withdraw.address);
+    await expect(contractError).toHaveText(messages.cryptoWithdrawals.addressSmartContract);
+    await expect(withdraw.available).toHaveText('100.00 USDT');
+    await expect(withdraw.held).toHaveText('0.00 USDT');
+    await noToasts(page);
+    await screenshotBothSizes(page, 'crypto-withdraw-contract-address', async (p) => {
+      // In the middle of the screen: at the top it would sit under the sticky header.
+      await withdraw.address.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await looksRight(withdraw.address, contractError)(p);
+    });
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     // Below the minimum: said at the amount, nothing sent.
     await withdraw.address.fill(target);

@@ -16,9 +16,10 @@ import { WithdrawalSender } from '../src/money/withdrawal-sender.ts';
 
 /**
  * The sender's queue (migration 037, ADR 016): an approved withdrawal the node will not
- * estimate (a recipient contract that reverts, an ETH amount above the hot wallet's) is
- * skipped without taking a nonce, retried after a backoff, left for the admin after
- * CHAIN_WITHDRAWAL_SEND_ATTEMPTS, and can be rejected by the admin until it is signed.
+ * estimate (a recipient that has since become a contract that reverts, an ETH amount above
+ * the hot wallet's) is skipped without taking a nonce, retried after a backoff, left for the
+ * admin after CHAIN_WITHDRAWAL_SEND_ATTEMPTS, and can be rejected by the admin until it is
+ * signed.
  */
 const N = 3;
 const chain = useDevChain();
@@ -103,11 +104,18 @@ describe.each(availableDrivers())('the crypto withdrawal queue on %s', (driver) 
     expect(approved.statusCode, approved.body).toBe(200);
     return id;
   };
-  /** An address whose code reverts on every call: ETH sent to it can never arrive. */
-  const trapAddress = async () => {
-    const trap = freshAddress();
-    await chain().testClient.setCode({ address: trap, bytecode: ALWAYS_REVERTS });
-    return trap;
+  /**
+   * An approved 0.01 ETH withdrawal to an address that became a contract reverting on every
+   * call after the request: ETH sent to it can never arrive. The request itself refuses an
+   * address with code (ADR 016, amended), but code can appear at an address later (a contract
+   * deployed where its address was known in advance, an EIP-7702 delegation): that is what the
+   * sender's defence is for.
+   */
+  const trappedWithdrawal = async (cookie: string) => {
+    const to = freshAddress();
+    const id = await approvedWithdrawal(cookie, 'ETH', to, '0.01');
+    await chain().testClient.setCode({ address: to, bytecode: ALWAYS_REVERTS });
+    return { id, to };
   };
   const row = async (id: string) => {
     const [r] = await t.app.db.query<{
@@ -137,7 +145,7 @@ describe.each(availableDrivers())('the crypto withdrawal queue on %s', (driver) 
   it('a trap approved before a victim does not stop the victim being signed and sent', async () => {
     const attacker = await fundedUser('0', '0.1');
     const victim = await fundedUser('100');
-    const trap = await approvedWithdrawal(attacker.cookie, 'ETH', await trapAddress(), '0.01');
+    const { id: trap } = await trappedWithdrawal(attacker.cookie);
     const to = freshAddress();
     const paid = await approvedWithdrawal(victim.cookie, 'USDT', to, '20');
     const nonceBefore = await wallet().adapter.nonce('latest');
@@ -191,7 +199,7 @@ describe.each(availableDrivers())('the crypto withdrawal queue on %s', (driver) 
 
   it('the admin rejects an approved withdrawal that is not signed: the hold goes back, once', async () => {
     const attacker = await fundedUser('0', '0.1');
-    const id = await approvedWithdrawal(attacker.cookie, 'ETH', await trapAddress(), '0.01');
+    const { id } = await trappedWithdrawal(attacker.cookie);
     expect(await state(attacker.cookie)).toMatchObject({ ETH: '0.08950000/0.01050000' });
     // The sender could not send it: it stays approved, with no nonce and no transaction.
     expect((await wallet().sender.step()).signed).toEqual([]);
@@ -309,8 +317,7 @@ describe.each(availableDrivers())('the crypto withdrawal queue on %s', (driver) 
 
   it(`after ${CHAIN_WITHDRAWAL_SEND_ATTEMPTS} failed attempts the sender stops and the admin sees it`, async () => {
     const attacker = await fundedUser('0', '0.1');
-    const trap = await trapAddress();
-    const id = await approvedWithdrawal(attacker.cookie, 'ETH', trap, '0.01');
+    const { id, to: trap } = await trappedWithdrawal(attacker.cookie);
     const eager = new WithdrawalSender({
       db: t.app.db,
       chain: wallet().adapter,

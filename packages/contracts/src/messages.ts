@@ -73,6 +73,12 @@ export const messages = {
     addressOwn: 'This is your own Sikka deposit address. Send to a wallet outside Sikka.',
     addressSikka: 'This is a Sikka address. Send to a wallet outside Sikka.',
     addressContract: 'This is the token contract, not a wallet: coins sent to it are lost',
+    /** Any other address with code (ADR 016, amended); an EIP-7702-delegated wallet is a wallet. */
+    addressSmartContract:
+      'This address is a smart contract, not a wallet. Sikka sends only to wallet addresses.',
+    /** The chain could not say in time whether the address is a contract (503, nothing held). */
+    addressCheckUnavailable:
+      'The network could not be reached to check this address. Nothing was held: please try again in a minute.',
     amountDecimals: (places: number) => `Amount can have at most ${places} decimal places`,
     amountMin: (min: string, asset: string) => `Minimum withdrawal is ${min} ${asset}`,
     dailyLimit: (limit: string, left: string, asset: string) =>

@@ -54,6 +54,16 @@ export interface BlockRef {
   parentHash: Hex;
 }
 
+/**
+ * What an address is on chain now, for the withdrawal request's refusal of contracts (ADR 016,
+ * amended):
+ * - `wallet`: no code, an externally owned account (or an address nobody has used yet);
+ * - `delegated_wallet`: an externally owned account that has delegated to code (EIP-7702). Its
+ *   own key still controls it, so it is a person's wallet, not a contract;
+ * - `contract`: any other code.
+ */
+export type AccountKind = 'wallet' | 'delegated_wallet' | 'contract';
+
 /** EIP-1559 fees of one transaction, in wei per gas, and its gas limit. */
 export interface TransferFees {
   gasLimit: bigint;
@@ -116,6 +126,12 @@ export interface ChainAdapter {
     toBlock: bigint,
   ): Promise<ChainTransfer[]>;
   balance(address: Address, asset: ChainAssetCode): Promise<bigint>;
+  /**
+   * What the address is at the newest block (its code). Asked while a person waits for an
+   * answer: `signal` ends the wait (and the node's retries) when it aborts; a node that cannot
+   * be reached is an error, never a guess.
+   */
+  accountKind(address: Address, options?: { signal?: AbortSignal }): Promise<AccountKind>;
 
   /** The next nonce of the hot wallet: 'latest' counts mined transactions, 'pending' the pool too. */
   nonce(blockTag: 'latest' | 'pending'): Promise<number>;

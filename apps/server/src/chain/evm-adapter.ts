@@ -15,6 +15,7 @@ import {
 import {
   ChainError,
   NATIVE_LOG_INDEX,
+  type AccountKind,
   type Address,
   type BlockRef,
   type ChainAdapter,
@@ -33,6 +34,24 @@ import { parseAddress, requireAddress } from './values.ts';
 const transferEvent = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 );
+
+/**
+ * The code of an account that delegated under EIP-7702: 0xef0100 followed by the 20-byte
+ * address of the code it runs, 23 bytes in all. No contract can have code starting with 0xef
+ * (EIP-3541 refuses to deploy it), so this shape means a delegated EOA and nothing else.
+ */
+const DELEGATION_PREFIX = '0xef0100';
+const DELEGATION_HEX_LENGTH = 2 + 23 * 2;
+
+/** What an account is, from its code as eth_getCode answers it ('0x' or absent: none). */
+export function accountKindOfCode(code: Hex | undefined): AccountKind {
+  if (!code || code === '0x') return 'wallet';
+  const hex = code.toLowerCase();
+  if (hex.length === DELEGATION_HEX_LENGTH && hex.startsWith(DELEGATION_PREFIX)) {
+    return 'delegated_wallet';
+  }
+  return 'contract';
+}
 
 export interface EvmAdapterOptions {
   rpcUrl: string;
@@ -245,6 +264,19 @@ export class EvmChainAdapter implements ChainAdapter {
       functionName: 'balanceOf',
       args: [address],
     });
+  }
+
+  async accountKind(
+    address: Address,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<AccountKind> {
+    // viem's getCode (the same eth_getCode) takes no signal; the request does, and the signal
+    // also ends the transport's retries. One retry: a person is waiting for the answer.
+    const code = await this.#client.request(
+      { method: 'eth_getCode', params: [requireAddress(address, 'the address'), 'latest'] },
+      { retryCount: 1, ...(options.signal ? { signal: options.signal } : {}) },
+    );
+    return accountKindOfCode(code);
   }
 
   nonce(blockTag: 'latest' | 'pending'): Promise<number> {

@@ -13,7 +13,7 @@ import {
   type CryptoWalletResponse,
 } from '@sikka/contracts';
 import type { z } from 'zod';
-import type { Address } from '../chain/adapter.ts';
+import type { AccountKind, Address, ChainAdapter } from '../chain/adapter.ts';
 import { requireAddress } from '../chain/values.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import {
@@ -28,7 +28,7 @@ import type { AuditActor } from '../audit/audit-log.ts';
 import { runAdminDecision } from './admin-decisions.ts';
 import { getBalances } from './balances.ts';
 import type { CryptoWallet } from './crypto-wallet.ts';
-import { requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
+import { keyAlreadyUsed, requestHash, runIdempotent, type StoredAnswer } from './idempotency.ts';
 import type { WithUser } from './rows.ts';
 import { moneyError } from './sql-errors.ts';
 
@@ -214,11 +214,21 @@ export async function cryptoWalletState(
 
 export type ChainWithdrawalRequest = z.output<typeof createChainWithdrawalRequestSchema>;
 
-/** Where a withdrawal must not go: the hot wallet it is paid from, the token contract. */
-export interface ForbiddenTargets {
-  hotWallet: Address;
-  tokenContracts: readonly Address[];
-}
+/**
+ * What the request needs from the chain to judge the recipient: Sikka's own addresses that
+ * are not deposit addresses (those are in the database), the address parser, and the chain's
+ * word on whether an address is a wallet or a contract.
+ */
+export type RecipientChain = Pick<
+  ChainAdapter,
+  'hotWallet' | 'assets' | 'parseAddress' | 'accountKind'
+>;
+
+/**
+ * How long a request waits for the chain to say whether the address is a contract (ms)
+ * before answering 503. A person is waiting; the node's own timeout is 15 s.
+ */
+export const RECIPIENT_CHECK_TIMEOUT_MS = 5_000;
 
 const addressError = (text: string) => new DomainError('validation_error', text, { address: text });
 
@@ -258,35 +268,37 @@ function requestError(err: unknown, asset: ChainAsset): unknown {
 /**
  * A crypto withdrawal request at most once per (user, Idempotency-Key): the amount + fee
  * moves from available to held in the same transaction as the key. The address must parse
- * with its EIP-55 checksum and must not be Sikka's own (a deposit address, the hot wallet) or
- * the token contract; the places, the minimum, the daily limit and the balance are checked
- * under the user's lock by request_chain_withdrawal.
+ * with its EIP-55 checksum and must not be Sikka's own (a deposit address, the hot wallet),
+ * the token contract, or any other contract (an EIP-7702-delegated wallet is a wallet); the
+ * places, the minimum, the daily limit and the balance are checked under the user's lock by
+ * request_chain_withdrawal.
  */
-export function requestChainWithdrawal(
+export async function requestChainWithdrawal(
   db: Db,
   userId: string,
   key: string | undefined,
   request: ChainWithdrawalRequest,
   chain: WithdrawalChain,
-  forbidden: ForbiddenTargets,
-  parseAddress: (input: string) => Address | null,
+  recipients: RecipientChain,
 ): Promise<StoredAnswer<ChainWithdrawalResponse>> {
+  const rules = CHAIN_WITHDRAWAL_RULES[request.asset];
+  const address = recipients.parseAddress(request.address);
+  if (!address) throw addressError(messages.cryptoWithdrawals.addressInvalid);
+  if (address === recipients.hotWallet) throw addressError(messages.cryptoWithdrawals.addressSikka);
+  if (Object.values(recipients.assets).some((a) => a.contract === address)) {
+    throw addressError(messages.cryptoWithdrawals.addressContract);
+  }
+  // The schema pads amounts to 8 places; what counts is the places that are not zero.
+  const places = trimDecimal(request.amount).split('.')[1]?.length ?? 0;
+  if (places > rules.places) {
+    const m = messages.cryptoWithdrawals.amountDecimals(rules.places);
+    throw new DomainError('validation_error', m, { amount: m });
+  }
+  // Before the transaction, which must not wait on the network (PGlite has one connection);
+  // a retry of a key already used is answered from the table instead.
+  if (!(await keyAlreadyUsed(db, userId, key))) await refuseContract(recipients, address);
   const hash = requestHash('create-chain-withdrawal', request);
   return runIdempotent(db, userId, key, hash, async (tx) => {
-    const rules = CHAIN_WITHDRAWAL_RULES[request.asset];
-    const address = parseAddress(request.address);
-    if (!address) throw addressError(messages.cryptoWithdrawals.addressInvalid);
-    if (address === forbidden.hotWallet)
-      throw addressError(messages.cryptoWithdrawals.addressSikka);
-    if (forbidden.tokenContracts.includes(address)) {
-      throw addressError(messages.cryptoWithdrawals.addressContract);
-    }
-    // The schema pads amounts to 8 places; what counts is the places that are not zero.
-    const places = trimDecimal(request.amount).split('.')[1]?.length ?? 0;
-    if (places > rules.places) {
-      const m = messages.cryptoWithdrawals.amountDecimals(rules.places);
-      throw new DomainError('validation_error', m, { amount: m });
-    }
     const beneficiary = request.beneficiary;
     let rows: ChainWithdrawalRow[];
     try {
@@ -317,6 +329,25 @@ export function requestChainWithdrawal(
     };
     return { status: 201, body };
   });
+}
+
+/**
+ * Refuses an address with code, asking the chain now. A contract may refuse the coins (the
+ * sender then skips it, and an admin must reject it) or accept them and never move them on;
+ * either way a plain transfer is not for it. A wallet that delegated under EIP-7702 is still
+ * its owner's wallet: accepted. A chain that cannot answer in time refuses the request (503,
+ * nothing held) rather than taking it unchecked.
+ */
+async function refuseContract(recipients: RecipientChain, address: Address): Promise<void> {
+  let kind: AccountKind;
+  try {
+    kind = await recipients.accountKind(address, {
+      signal: AbortSignal.timeout(RECIPIENT_CHECK_TIMEOUT_MS),
+    });
+  } catch {
+    throw new DomainError('chain_unavailable', messages.cryptoWithdrawals.addressCheckUnavailable);
+  }
+  if (kind === 'contract') throw addressError(messages.cryptoWithdrawals.addressSmartContract);
 }
 
 /** The owner cancels a pending request; the held coins become available again. */

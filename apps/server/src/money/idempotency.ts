@@ -75,3 +75,22 @@ export async function runIdempotent<B>(
     return { ...answer, replayed: false };
   });
 }
+
+/**
+ * Whether (user, key) was used already: runIdempotent will answer it from the table (the
+ * first answer again, or a conflict) without running the operation. A check that asks the
+ * outside world before the transaction (the chain, for a withdrawal's address) skips it then,
+ * so a retry replays the first answer even when the outside world has changed or gone.
+ */
+export async function keyAlreadyUsed(
+  db: Queryable,
+  userId: string,
+  key: string | undefined,
+): Promise<boolean> {
+  if (key === undefined) return false;
+  const rows = await db.query(
+    'SELECT 1 AS used FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+    [userId, key],
+  );
+  return rows.length > 0;
+}

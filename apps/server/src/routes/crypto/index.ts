@@ -145,20 +145,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const wallet = requireWallet(app.cryptoWallet);
-      const { adapter } = wallet;
       const answer = await requestChainWithdrawal(
         app.db,
         user.id,
         request.headers['idempotency-key'],
         request.body,
         chain(),
-        {
-          hotWallet: adapter.hotWallet,
-          tokenContracts: Object.values(adapter.assets).flatMap((a) =>
-            a.contract ? [a.contract] : [],
-          ),
-        },
-        (input) => adapter.parseAddress(input),
+        wallet.adapter,
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(answer.body);
