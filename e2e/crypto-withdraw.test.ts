@@ -121,8 +121,12 @@ describe.skipIf(Boolean(skip))('crypto withdrawals in the browser on a local cha
     );
     await expect(withdraw.available).toHaveText('100.00 USDT');
 
-    // A contract is not a wallet: the server reads the address's code from the chain and
-    // refuses it, in words under the field; nothing is held.
+    // A contract is not a wallet: the page says so before the address is typed; the server
+    // reads the address's code from the chain and refuses it, in words under the field;
+    // nothing is held.
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Send only to a wallet address' }),
+    ).toBeVisible();
     const contract = freshAddress();
     await e2e.chain!.testClient.setCode({ address: contract, bytecode: ACCEPTS_ALL });
     await withdraw.address.fill(contract);

@@ -138,6 +138,7 @@ export default function CryptoWithdrawPage() {
                 : "Sikka charges a flat network fee per withdrawal and pays the chain's gas itself.",
               'Every withdrawal is reviewed before it is sent; you can cancel while it is pending review.',
               'Transfers on the chain cannot be reversed. Check the address before you confirm.',
+              'Send only to a wallet address: smart contracts, including contract wallets, are refused.',
               "Indian rules (FIU-IND's travel rule) ask whose wallet receives the coins.",
             ]}
           />
