@@ -125,8 +125,19 @@ export const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** WebSocket heartbeat period (ms): ping, heartbeat message, dead sockets terminated. */
   WS_HEARTBEAT_MS: positiveInt(30_000),
-  /** How often open sockets re-check their session (ms), so they close soon after logout. */
+  /**
+   * How often every open socket's session is re-checked (ms): the backstop for a session that
+   * merely expired. A deleted session (logout, sign-out, freeze…) closes its sockets at once
+   * through `session_ended` (ADR 040).
+   */
   WS_SESSION_CHECK_MS: positiveInt(30_000),
+  /** WebSockets one signed-in user may hold open on one instance; more are refused with 429. */
+  WS_MAX_PER_USER: positiveInt(20),
+  /**
+   * WebSockets one client address (an IPv6 /64) may hold open on one instance, signed in or
+   * not; more are refused with 429. Behind a proxy this needs TRUST_PROXY (ADR 038, ADR 040).
+   */
+  WS_MAX_PER_IP: positiveInt(50),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: optionalString,

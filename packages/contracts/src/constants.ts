@@ -49,8 +49,14 @@ export const COOKIE_CONSENT_STORAGE_KEY = 'cookie-consent';
 export const REALTIME_PATH = '/api/realtime';
 /** Largest message a client may send; a bigger one closes the socket (code 1009). */
 export const WS_MAX_MESSAGE_BYTES = 4096;
-/** How often an open socket's session is re-checked, so it closes soon after logout. */
+/**
+ * How often every open socket's session is re-checked: the backstop for one that merely
+ * expired. A socket whose session is deleted (logout, sign-out, freeze…) closes at once.
+ */
 export const WS_SESSION_CHECK_MS = 30_000;
-/** Close codes the client should know. 1008 = foreign origin never reaches here (HTTP 403). */
+/**
+ * Close codes the client should know. A handshake refused for a foreign origin (HTTP 403) or
+ * for too many sockets (HTTP 429) never opens a socket, so it has no close code.
+ */
 export const WS_CLOSE_SESSION_ENDED = 4001;
 export const WS_CLOSE_SERVER_SHUTDOWN = 1001;

@@ -45,6 +45,10 @@ export const messages = {
     validation: 'Please check the highlighted fields',
     internal: 'Something went wrong on our side. Please try again.',
   },
+  realtime: {
+    /** A WebSocket handshake over WS_MAX_PER_USER or WS_MAX_PER_IP (429, ADR 040). */
+    tooManySockets: 'Too many open connections. Close some tabs and try again.',
+  },
   ticker: {
     httpError: (status: number) => `HTTP error! status: ${status}`,
     invalidFormat: 'Invalid data format received from API',

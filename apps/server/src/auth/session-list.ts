@@ -38,7 +38,9 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
  * Ends one of the user's sessions (only their own: another user's id is "not found"). Open
- * sockets of that session close at their next re-check (WS_SESSION_CHECK_MS).
+ * sockets of that session close as soon as the deletion commits: a trigger (migration 039)
+ * notifies `session_ended`, and each instance's realtime hub re-checks that user's sockets
+ * (ADR 040).
  */
 export async function revokeSession(
   db: Db,

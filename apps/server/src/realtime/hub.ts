@@ -13,11 +13,12 @@ import {
 } from '@sikka/contracts';
 import type { Db } from '../db/index.ts';
 import type { MarketFeed, MarketTick } from '../market/feed.ts';
-import { liveSessionHashes } from '../auth/sessions.ts';
 import { isUuid } from '../db/query-helpers.ts';
 import { getBalances } from '../money/balances.ts';
 import type { SpotBookFeed } from '../spot/book-feed.ts';
 import { BroadcastFrame } from './broadcast-frame.ts';
+import { SessionWatch, type SignalMessage } from './session-watch.ts';
+import { SocketCaps } from './socket-caps.ts';
 
 /** A socket with more than this queued is slow: it skips deltas and gets a snapshot later. */
 export const SLOW_SOCKET_BYTES = 512 * 1024;
@@ -51,7 +52,11 @@ export interface RealtimeHubOptions {
   clock: () => Date;
   log: FastifyBaseLogger;
   heartbeatMs: number;
+  /** The periodic re-check of every socket's session, the backstop of `session_ended`. */
   sessionCheckMs: number;
+  /** Sockets one signed-in user, and one client address, may hold on this instance (ADR 040). */
+  maxPerUser: number;
+  maxPerSource: number;
 }
 
 const text = { binary: false } as const;
@@ -68,7 +73,6 @@ export class RealtimeHub {
   private snapshotFrame: Buffer | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private sessionTimer: NodeJS.Timeout | null = null;
-  private checkingSessions = false;
   private pendingBalances = new Set<string>();
   private balanceTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -88,7 +92,31 @@ export class RealtimeHub {
     spotFramesSent: 0,
   };
 
-  constructor(private readonly options: RealtimeHubOptions) {}
+  /** The caps on sockets per user and per address; the plugin takes a place per handshake. */
+  readonly caps: SocketCaps;
+  /** Which signed-in sockets' sessions still exist (ADR 040). */
+  readonly sessions: SessionWatch<Client>;
+
+  constructor(private readonly options: RealtimeHubOptions) {
+    this.caps = new SocketCaps(options.maxPerUser, options.maxPerSource);
+    this.sessions = new SessionWatch<Client>({
+      db: options.db,
+      clock: options.clock,
+      log: options.log,
+      sockets: (userId) =>
+        userId === undefined ? [...this.clients] : [...(this.byUser.get(userId) ?? [])],
+      isOpen: (c) => this.clients.has(c),
+      end: (c) => {
+        this.detach(c);
+        c.ws.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
+        this.stats.sessionsEnded += 1;
+      },
+      release: (userId, held) => {
+        if (held.balance) this.onBalanceChanged(userId);
+        for (const message of held.signals.values()) this.#signal(userId, message);
+      },
+    });
+  }
 
   /** Open sockets on this instance. */
   get size(): number {
@@ -98,7 +126,10 @@ export class RealtimeHub {
   start(): void {
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.options.heartbeatMs);
     this.heartbeatTimer.unref();
-    this.sessionTimer = setInterval(() => void this.checkSessions(), this.options.sessionCheckMs);
+    this.sessionTimer = setInterval(
+      () => void this.sessions.checkAll(),
+      this.options.sessionCheckMs,
+    );
     this.sessionTimer.unref();
   }
 
@@ -110,6 +141,7 @@ export class RealtimeHub {
     for (const c of this.clients) c.ws.close(WS_CLOSE_SERVER_SHUTDOWN, 'Server shutting down');
     this.clients.clear();
     this.byUser.clear();
+    await this.sessions.stop();
     await this.flushing;
   }
 
@@ -133,6 +165,9 @@ export class RealtimeHub {
       let set = this.byUser.get(client.userId);
       if (!set) this.byUser.set(client.userId, (set = new Set()));
       set.add(client);
+      // Its session was read as the handshake began; one deleted since, whose notice may
+      // have come before this socket was here to be judged, is caught now.
+      this.sessions.recheckUser(client.userId);
     }
     ws.on('pong', () => {
       client.alive = true;
@@ -214,15 +249,28 @@ export class RealtimeHub {
     this.#signal(payload, { type: 'notification' } satisfies NotificationMessage);
   }
 
+  /**
+   * A `session_ended` notification (payload: user id, migration 039): a session of this user
+   * was deleted, on any instance (logout, signing out others, a password reset or change, a
+   * freeze, the expiry sweep). That user's sockets are re-checked at once (ADR 040).
+   */
+  onSessionEnded(payload: string): void {
+    const userId = payload.trim().toLowerCase();
+    if (!isUuid(userId) || !this.byUser.has(userId) || this.closed) return;
+    this.sessions.recheckUser(userId);
+  }
+
   /** Sends a payload-free message to every socket of the user named by a NOTIFY payload. */
-  #signal(
-    payload: string,
-    message: CryptoActivityMessage | NotificationMessage | SpotOrdersMessage,
-  ): void {
+  #signal(payload: string, message: SignalMessage): void {
     const userId = payload.trim().toLowerCase();
     if (!isUuid(userId) || this.closed) return;
     const set = this.byUser.get(userId);
     if (!set) return;
+    const held = this.sessions.heldFor(userId);
+    if (held) {
+      held.signals.set(message.type, message);
+      return;
+    }
     const frame = Buffer.from(JSON.stringify(message));
     for (const c of set) {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
@@ -303,9 +351,10 @@ export class RealtimeHub {
     for (const userId of this.byUser.keys()) this.onBalanceChanged(userId);
   }
 
-  /** Waits until queued balance events are sent (tests). */
+  /** Waits until session re-checks are done and queued balance events sent (tests). */
   async settled(): Promise<void> {
-    while (this.balanceTimer || this.flushing) {
+    while (this.sessions.busy || this.balanceTimer || this.flushing) {
+      await this.sessions.settled();
       await (this.flushing ?? new Promise((r) => setTimeout(r, BALANCE_COALESCE_MS)));
     }
   }
@@ -325,6 +374,12 @@ export class RealtimeHub {
     if (!this.byUser.has(userId)) return;
     try {
       const balances = await getBalances(this.options.db, userId);
+      const held = this.sessions.heldFor(userId);
+      if (held) {
+        // Read again and sent once the user's sockets are re-checked.
+        held.balance = true;
+        return;
+      }
       const message: BalanceMessage = { type: 'balance', balances };
       const frame = Buffer.from(JSON.stringify(message));
       for (const c of this.byUser.get(userId) ?? []) {
@@ -393,32 +448,6 @@ export class RealtimeHub {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
       c.ws.ping();
       if (c.ws.bufferedAmount <= SLOW_SOCKET_BYTES) c.ws.send(frame, text);
-    }
-  }
-
-  /**
-   * Closes sockets whose session ended (logout, expiry, account removed), in one query per
-   * thousand sessions however many sockets are open (auth/sessions.ts).
-   */
-  private async checkSessions(): Promise<void> {
-    if (this.checkingSessions || this.closed) return;
-    this.checkingSessions = true;
-    try {
-      // Only sockets open when the check began are judged; newer ones were checked at upgrade.
-      const signedIn = [...this.clients].filter((c) => c.tokenHash !== null);
-      const hashes = [...new Set(signedIn.map((c) => c.tokenHash as string))];
-      const valid = await liveSessionHashes(this.options.db, hashes, this.options.clock());
-      for (const c of signedIn) {
-        if (!this.clients.has(c) || valid.has(c.tokenHash as string)) continue;
-        this.detach(c);
-        c.ws.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
-        this.stats.sessionsEnded += 1;
-      }
-    } catch (err) {
-      // A database hiccup must not drop every signed-in socket; the next check decides.
-      this.options.log.error({ err }, 'session re-check failed');
-    } finally {
-      this.checkingSessions = false;
     }
   }
 }

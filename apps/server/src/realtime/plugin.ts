@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { messages, REALTIME_PATH, WS_MAX_MESSAGE_BYTES } from '@sikka/contracts';
+import { loginSource } from '../auth/throttle.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { DomainError } from '../domain-error.ts';
 import type { MarketTick } from '../market/feed.ts';
@@ -49,11 +50,14 @@ export const BALANCE_CHANNEL = 'balance_changed';
 export const CRYPTO_ACTIVITY_CHANNEL = 'crypto_activity';
 /** Written by the trigger on notifications (migration 020), user id payload. */
 export const USER_NOTICE_CHANNEL = 'user_notice';
+/** Written when session rows are deleted (migration 039, ADR 040), user id payload. */
+export const SESSION_ENDED_CHANNEL = 'session_ended';
 
 /**
- * WebSocket /api/realtime: Origin checked at the handshake, the user taken from the session
- * cookie (the auth plugin has already resolved it for this request), market ticks from the
- * feed and balance events from PostgreSQL LISTEN. Needs @fastify/websocket and the market.
+ * WebSocket /api/realtime: Origin and the socket caps checked at the handshake, the user taken
+ * from the session cookie (the auth plugin has already resolved it for this request), market
+ * ticks from the feed, balance events and ended sessions from PostgreSQL LISTEN. Needs
+ * @fastify/websocket and the market.
  */
 export const realtimePlugin = fp(
   async (app) => {
@@ -65,6 +69,8 @@ export const realtimePlugin = fp(
       log: app.log.child({ module: 'realtime' }),
       heartbeatMs: config.WS_HEARTBEAT_MS,
       sessionCheckMs: config.WS_SESSION_CHECK_MS,
+      maxPerUser: config.WS_MAX_PER_USER,
+      maxPerSource: config.WS_MAX_PER_IP,
     });
     app.decorate('realtime', hub);
     const onTick = (tick: MarketTick) => hub.onTick(tick);
@@ -86,9 +92,16 @@ export const realtimePlugin = fp(
       (payload) => hub.onUserNotice(payload),
       () => undefined,
     );
+    const unlistenSessions = await app.db.listen(
+      SESSION_ENDED_CHANNEL,
+      (payload) => hub.onSessionEnded(payload),
+      // Sessions deleted while the LISTEN connection was down were never notified.
+      () => void hub.sessions.checkAll(),
+    );
     hub.start();
     app.addHook('onClose', async () => {
       await unlistenNotices().catch(() => undefined);
+      await unlistenSessions().catch(() => undefined);
       app.market.off('tick', onTick);
       await hub.close();
       await unlisten().catch(() => undefined);
@@ -104,6 +117,20 @@ export const realtimePlugin = fp(
           if (!originAllowed(request.headers.origin, app.publicOrigins)) {
             throw new DomainError('cross_site', messages.http.crossSite);
           }
+          // A plain GET is answered 404 by @fastify/websocket and holds no place.
+          if (!request.ws) return;
+          // Refused before the upgrade (ADR 040): a browser's socket never opens, so the page
+          // does not re-read its data as after a reconnect, and its backoff grows to 10 s.
+          const place = hub.caps.take(request.user?.id ?? null, loginSource(request.ip));
+          if (!place.ok) {
+            request.log.info({ limit: place.limit }, 'websocket refused: too many sockets');
+            throw new DomainError('rate_limited', messages.realtime.tooManySockets);
+          }
+          // The TCP connection is the socket's from here on: refused later, upgraded, closed
+          // or cut, its place is given back when it closes.
+          const connection = request.raw.socket;
+          connection.once('close', place.release);
+          if (connection.destroyed) place.release();
         },
       },
       (socket, request) => {
