@@ -44,25 +44,18 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     return ((await res.json()) as { deposit: { id: string } }).deposit.id;
   }
 
-  beforeAll(async () => {
-    e2e = await startE2e();
-    asha = await e2e.signUpViaApi({ fullName: 'Asha Kulkarni' });
-    ravi = await e2e.signUpViaApi({ fullName: 'Ravi Shankar Pillai' });
-    dev = await e2e.signUpViaApi({ fullName: 'Dev Malhotra' });
-    await verifyKyc(e2e.app, await userIdOf(e2e.app, dev.email));
-    devApi = await apiAs(dev);
-    for (let i = 0; i < EXTRA_USERS; i += 1)
-      await e2e.signUpViaApi({ fullName: `Paging User ${i}` });
-
-    // Asha submits her KYC through the API; the browser flow has its own test (kyc.test.ts).
-    ashaApi = await apiAs(asha);
-    const docs = await kycDocuments(asha.fullName);
+  /** An individual KYC submission through the API (the browser flow is kyc.test.ts's). */
+  async function submitKycAs(
+    api: APIRequestContext,
+    fullName: string,
+  ): Promise<{ id: string; kycSubmittedAt: string }> {
+    const docs = await kycDocuments(fullName);
     const selfie = await sharp({
       create: { width: 720, height: 720, channels: 3, background: '#7c8a9e' },
     })
       .jpeg()
       .toBuffer();
-    const res = await ashaApi.post('/api/kyc', {
+    const res = await api.post('/api/kyc', {
       multipart: {
         type: 'individual',
         aadharNumber: validAadhaar(),
@@ -78,7 +71,22 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
       },
     });
     expect(res.status(), await res.text()).toBe(200);
-    ashaId = ((await res.json()) as { user: { id: string } }).user.id;
+    return ((await res.json()) as { user: { id: string; kycSubmittedAt: string } }).user;
+  }
+
+  beforeAll(async () => {
+    e2e = await startE2e();
+    asha = await e2e.signUpViaApi({ fullName: 'Asha Kulkarni' });
+    ravi = await e2e.signUpViaApi({ fullName: 'Ravi Shankar Pillai' });
+    dev = await e2e.signUpViaApi({ fullName: 'Dev Malhotra' });
+    await verifyKyc(e2e.app, await userIdOf(e2e.app, dev.email));
+    devApi = await apiAs(dev);
+    for (let i = 0; i < EXTRA_USERS; i += 1)
+      await e2e.signUpViaApi({ fullName: `Paging User ${i}` });
+
+    // Asha submits her KYC through the API; the browser flow has its own test (kyc.test.ts).
+    ashaApi = await apiAs(asha);
+    ashaId = (await submitKycAs(ashaApi, asha.fullName)).id;
   });
   afterAll(() => e2e?.close());
 
@@ -160,6 +168,57 @@ describe.skipIf(Boolean(skip))('the admin back office in the browser', () => {
     await expect.poll(() => dialog.imageLoaded('Aadhar front image')).toBe(true);
     // Masked numbers only: the last four digits of Aadhaar and account.
     await expect(dialog.maskedAadhaar).toHaveCount(1);
+    await dialog.cancel.click();
+    await dialog.root.waitFor({ state: 'detached' });
+  });
+
+  it('the review dialog lists earlier submissions with their decision, reason and documents', async () => {
+    // Meera's first submission is rejected; she submits again (ADR 041: the first is kept).
+    const meera = await e2e.signUpViaApi({ fullName: 'Meera Iyer' });
+    const meeraApi = await apiAs(meera);
+    const first = await submitKycAs(meeraApi, meera.fullName);
+    const admin = await adminAt();
+    const reason = 'The Aadhaar photo looks edited';
+    const rejected = await admin.page.request.post(`/api/admin/users/${first.id}/kyc`, {
+      data: { decision: 'reject', reason, submittedAt: first.kycSubmittedAt },
+    });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+    await submitKycAs(meeraApi, meera.fullName);
+
+    await admin.filter(meera.email, 'submitted');
+    await admin.waitForRows(1, meera.email);
+    await admin.reviewButton(meera.email).click();
+    const dialog = admin.reviewDialog;
+    await expect(dialog.root).toBeVisible();
+    await expect(dialog.earlierSubmissions).toBeVisible();
+    await expect(dialog.earlierSubmission).toHaveCount(1);
+    const earlier = dialog.earlierSubmission.first();
+    await expect(earlier.getByText('rejected', { exact: true })).toBeVisible();
+    await expect(earlier.getByText(`Reason: ${reason}`)).toBeVisible();
+    await expect(earlier.getByText(`by ${ADMIN.email}`)).toBeVisible();
+    // Each earlier document opens through the admin-only route, as the file it was.
+    const links = dialog.earlierDocumentLinks(earlier);
+    await expect(links).toHaveCount(5);
+    expect((await links.allInnerTexts()).map((text) => text.trim())).toEqual([
+      'Aadhar front',
+      'Aadhar back',
+      'PAN card',
+      'Selfie',
+      'Bank statement (PDF)',
+    ]);
+    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+      expect(href).toContain('?submission=');
+      const res = await admin.page.request.get(href!);
+      expect(res.status(), href!).toBe(200);
+    }
+    // Meera herself cannot open them.
+    const own = await meeraApi.get((await links.first().getAttribute('href'))!);
+    expect(own.status()).toBe(404);
+
+    await screenshotBothSizes(admin.page, 'admin-kyc-review-history', () =>
+      dialog.earlierSubmissions.scrollIntoViewIfNeeded(),
+    );
+    await admin.page.setViewportSize(VIEWPORTS.desktop);
     await dialog.cancel.click();
     await dialog.root.waitFor({ state: 'detached' });
   });

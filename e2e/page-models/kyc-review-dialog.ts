@@ -31,6 +31,18 @@ export class KycReviewDialog {
       .locator('dt', { hasText: 'PAN number' })
       .locator('xpath=following-sibling::dd[1]');
   }
+  /** 'Earlier submissions (n)': the user's kept earlier attempts (ADR 041), if any. */
+  get earlierSubmissions(): Locator {
+    return this.root.getByRole('region', { name: /^Earlier submissions/ });
+  }
+  /** One earlier attempt each: status, dates, reason, numbers and document links. */
+  get earlierSubmission(): Locator {
+    return this.earlierSubmissions.locator('[data-earlier-submission]');
+  }
+  /** The document links of one earlier attempt, in the order the review shows documents. */
+  earlierDocumentLinks(submission: Locator): Locator {
+    return submission.getByRole('list', { name: 'Documents' }).getByRole('link');
+  }
   get approve(): Locator {
     return this.root.getByRole('button', { name: 'Approve', exact: true });
   }

@@ -158,7 +158,16 @@ const ROUTES: Record<string, { access: Access; probe?: Probe; sessionIndependent
   },
   'GET /api/admin/spot/engines': { access: 'admin' },
   'GET /api/admin/users': { access: 'admin' },
-  'POST /api/admin/users/:id/kyc': { access: 'admin', probe: () => json({ decision: 'approve' }) },
+  // A is verified: the admin's answer is 409, and nothing changes.
+  'POST /api/admin/users/:id/kyc': {
+    access: 'admin',
+    probe: () => json({ decision: 'approve', submittedAt: new Date().toISOString() }),
+  },
+  // Earlier KYC submissions (ADR 041): the admin only.
+  'GET /api/admin/users/:id/kyc/history': {
+    access: 'admin',
+    probe: (ctx) => ({ url: `/api/admin/users/${ctx.aId}/kyc/history` }),
+  },
   // A is not frozen: the admin's answer is 409, and nothing changes.
   'POST /api/admin/users/:id/unfreeze': { access: 'admin' },
   'GET /api/admin/deposits': { access: 'admin' },

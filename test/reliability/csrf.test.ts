@@ -58,7 +58,10 @@ describe.skipIf(!pgUrl())('CSRF on every mutating route', () => {
         '/api/me': { fullName: 'Changed By Another Site' },
         '/api/deposits': { amount: '100000', utrNumber: utr() },
         '/api/trades/quick': { side: 'buy', usdtAmount: '1', quotedRate: '100000' },
-        [`/api/admin/users/${user.id}/kyc`]: { decision: 'approve' },
+        [`/api/admin/users/${user.id}/kyc`]: {
+          decision: 'approve',
+          submittedAt: new Date().toISOString(),
+        },
         [`/api/admin/deposits/${pendingDeposit}/reject`]: { reason: 'forged' },
       };
       return { method: r.method as InjectOptions['method'], url: path, body: bodies[path] ?? {} };

@@ -92,7 +92,7 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
     const kycDecision = await send(b.cookie, {
       method: 'POST',
       url: `/api/admin/users/${a.id}/kyc`,
-      payload: { decision: 'reject', reason: 'no' },
+      payload: { decision: 'reject', reason: 'no', submittedAt: new Date().toISOString() },
     });
     const patchA = await send(b.cookie, {
       method: 'PATCH',
@@ -227,11 +227,19 @@ describe.skipIf(!pgUrl())('ownership and mass-assignment', () => {
       {
         label: 'admin KYC decision',
         cookie: () => admin,
-        opts: () => ({
-          method: 'POST',
-          url: `/api/admin/users/${c.id}/kyc`,
-          payload: { decision: 'reject', reason: 'Blurred', ...extra },
-        }),
+        opts: async () => {
+          // The submission the admin would be looking at, if the KYC form case made one.
+          const rows = await t.app.db.query<{ kyc_submitted_at: Date | null }>(
+            'SELECT kyc_submitted_at FROM users WHERE id = $1',
+            [c.id],
+          );
+          const submittedAt = (rows[0]?.kyc_submitted_at ?? new Date()).toISOString();
+          return {
+            method: 'POST',
+            url: `/api/admin/users/${c.id}/kyc`,
+            payload: { decision: 'reject', reason: 'Blurred', submittedAt, ...extra },
+          };
+        },
       },
       {
         label: 'logout',

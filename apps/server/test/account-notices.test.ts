@@ -50,14 +50,14 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
 
   it('KYC approved and rejected: a notice with the unread count, and a mail', async () => {
     const rejected = await signUp(t.app);
-    expect(
-      (await submitKyc(t.app, rejected.cookie, kycFormData(await validParts()))).statusCode,
-    ).toBe(200);
+    const rejectedKyc = await submitKyc(t.app, rejected.cookie, kycFormData(await validParts()));
+    expect(rejectedKyc.statusCode).toBe(200);
     const before = (await notices(rejected.cookie)).unread;
     const rejectedPage = await page(rejected.cookie);
     const no = await http.post(`/api/admin/users/${rejected.id}/kyc`, admin, {
       decision: 'reject',
       reason: 'The PAN card photo is blurred.',
+      submittedAt: rejectedKyc.json().user.kycSubmittedAt,
     });
     expect(no.statusCode, no.body).toBe(200);
     const list = await notices(rejected.cookie);
@@ -75,9 +75,13 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
     expect(letter.text).toMatch(/Resubmit your KYC: http:\/\/[^\s]+\/dashboard/);
 
     const approved = await signUp(t.app);
-    await submitKyc(t.app, approved.cookie, kycFormData(await validParts()));
+    const approvedKyc = await submitKyc(t.app, approved.cookie, kycFormData(await validParts()));
+    const submittedAt = approvedKyc.json().user.kycSubmittedAt as string;
     const approvedPage = await page(approved.cookie);
-    await http.post(`/api/admin/users/${approved.id}/kyc`, admin, { decision: 'approve' });
+    await http.post(`/api/admin/users/${approved.id}/kyc`, admin, {
+      decision: 'approve',
+      submittedAt,
+    });
     await approvedPage.next('notification');
     expect(await ofKinds(approved.cookie, 'kyc_approved', 'kyc_rejected')).toEqual([
       expect.objectContaining({ title: 'KYC verified', read: false }),
@@ -88,6 +92,7 @@ describe.each(availableDrivers())('notices and mails of account decisions on %s'
     const again = await http.post(`/api/admin/users/${approved.id}/kyc`, admin, {
       decision: 'reject',
       reason: 'late',
+      submittedAt,
     });
     expect(again.statusCode).toBe(409);
     expect(await ofKinds(approved.cookie, 'kyc_approved', 'kyc_rejected')).toHaveLength(1);

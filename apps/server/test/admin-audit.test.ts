@@ -30,12 +30,12 @@ describe.each(availableDrivers())('audit log of admin decisions on %s', (driver)
 
   it('records KYC decisions with who, what, when and before → after', async () => {
     const u = await signUp(t.app, { fullName: 'Audit Kyc Person' });
-    expect((await submitKyc(t.app, u.cookie, kycFormData(await validParts()))).statusCode).toBe(
-      200,
-    );
+    const submission = await submitKyc(t.app, u.cookie, kycFormData(await validParts()));
+    expect(submission.statusCode).toBe(200);
     const reject = await post(`/api/admin/users/${u.id}/kyc`, {
       decision: 'reject',
       reason: 'Blurred PAN',
+      submittedAt: submission.json().user.kycSubmittedAt,
     });
     expect(reject.statusCode).toBe(200);
     const res = await audit(`?search=${encodeURIComponent(u.email)}`);
@@ -96,10 +96,12 @@ describe.each(availableDrivers())('audit log of admin decisions on %s', (driver)
       });
     const u = await signUp(t.app, { fullName: 'Audit Address Person' });
     await verifyEmail(t.app.db, u.id);
-    expect((await submitKyc(t.app, u.cookie, kycFormData(await validParts()))).statusCode).toBe(
-      200,
-    );
-    const kyc = await decide(`/api/admin/users/${u.id}/kyc`, from(1), { decision: 'approve' });
+    const submitted = await submitKyc(t.app, u.cookie, kycFormData(await validParts()));
+    expect(submitted.statusCode).toBe(200);
+    const kyc = await decide(`/api/admin/users/${u.id}/kyc`, from(1), {
+      decision: 'approve',
+      submittedAt: submitted.json().user.kycSubmittedAt,
+    });
     expect(kyc.statusCode, kyc.body).toBe(200);
     const deposit = await post('/api/deposits', { amount: '2000', utrNumber: utr() }, u.cookie);
     expect(deposit.statusCode, deposit.body).toBe(201);

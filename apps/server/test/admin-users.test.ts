@@ -31,17 +31,19 @@ describe.each(availableDrivers())('admin users and KYC review on %s', (driver) =
     const parts = await validParts();
     const res = await submitKyc(t.app, u.cookie, kycFormData(parts));
     expect(res.statusCode, res.body).toBe(200);
-    return { ...u, pan: parts.panNumber };
+    // What the admin's dialog shows and every decision names (ADR 039).
+    const submittedAt = res.json().user.kycSubmittedAt as string;
+    return { ...u, pan: parts.panNumber, submittedAt };
   };
+  /** A timestamp for decisions on users with no submission: refused for their state anyway. */
+  const someTime = () => new Date().toISOString();
 
   it('guards every admin users route: 401 signed out, 403 for users, 200 for the admin', async () => {
     const u = await submitted();
-    const anon = [await list('', ''), await decide(u.id, { decision: 'approve' }, '')];
+    const approve = { decision: 'approve', submittedAt: u.submittedAt };
+    const anon = [await list('', ''), await decide(u.id, approve, '')];
     for (const res of anon) expect(res.statusCode).toBe(401);
-    const asUser = [
-      await list('', u.cookie),
-      await decide(u.id, { decision: 'approve' }, u.cookie),
-    ];
+    const asUser = [await list('', u.cookie), await decide(u.id, approve, u.cookie)];
     for (const res of asUser) {
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('forbidden');
@@ -53,7 +55,7 @@ describe.each(availableDrivers())('admin users and KYC review on %s', (driver) =
     );
     expect(row[0]!.kyc_status).toBe('submitted');
     expect((await list('')).statusCode).toBe(200);
-    expect((await decide(u.id, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await decide(u.id, approve)).statusCode).toBe(200);
   });
 
   it('lists users newest first with paging, the client shape and the INR balance', async () => {
@@ -118,7 +120,7 @@ describe.each(availableDrivers())('admin users and KYC review on %s', (driver) =
 
   it('approves only a submitted KYC: verified with kyc_verified_at, reason cleared', async () => {
     const pending = await signUp(t.app);
-    const notYet = await decide(pending.id, { decision: 'approve' });
+    const notYet = await decide(pending.id, { decision: 'approve', submittedAt: someTime() });
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().error).toEqual({
       code: 'invalid_state',
@@ -126,7 +128,11 @@ describe.each(availableDrivers())('admin users and KYC review on %s', (driver) =
     });
 
     const u = await submitted();
-    const res = await decide(u.id, { decision: 'approve', reason: 'ignored' });
+    const res = await decide(u.id, {
+      decision: 'approve',
+      reason: 'ignored',
+      submittedAt: u.submittedAt,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({
       id: u.id,
@@ -138,7 +144,7 @@ describe.each(availableDrivers())('admin users and KYC review on %s', (driver) =
     expect(me.json().user.kycStatus).toBe('verified');
 
     for (const decision of ['approve', 'reject'] as const) {
-      const again = await decide(u.id, { decision, reason: 'Blurred' });
+      const again = await decide(u.id, { decision, reason: 'Blurred', submittedAt: u.submittedAt });
       expect(again.statusCode).toBe(409);
       expect(again.json().error.code).toBe('invalid_state');
     }
@@ -146,16 +152,21 @@ describe.each(availableDrivers())('admin users and KYC review on %s', (driver) =
 
   it('rejects only with a non-blank reason: rejected with the reason, kyc_verified_at empty', async () => {
     const u = await submitted();
-    for (const payload of [{ decision: 'reject' }, { decision: 'reject', reason: '   ' }]) {
+    const { submittedAt } = u;
+    for (const payload of [
+      { decision: 'reject', submittedAt },
+      { decision: 'reject', reason: '   ', submittedAt },
+    ]) {
       const res = await decide(u.id, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({ reason: messages.admin.rejectReasonRequired });
     }
-    const long = await decide(u.id, { decision: 'reject', reason: 'x'.repeat(501) });
+    const long = await decide(u.id, { decision: 'reject', reason: 'x'.repeat(501), submittedAt });
     expect(long.statusCode).toBe(400);
     const res = await decide(u.id, {
       decision: 'reject',
       reason: '  Selfie does not match the Aadhaar photo  ',
+      submittedAt,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({
@@ -176,9 +187,12 @@ describe.each(availableDrivers())('admin users and KYC review on %s', (driver) =
   });
 
   it('answers 404 for an unknown user and 400 for an unknown decision', async () => {
-    expect((await decide(crypto.randomUUID(), { decision: 'approve' })).statusCode).toBe(404);
-    expect((await decide('not-a-uuid', { decision: 'approve' })).statusCode).toBe(404);
+    const approve = { decision: 'approve', submittedAt: someTime() };
+    expect((await decide(crypto.randomUUID(), approve)).statusCode).toBe(404);
+    expect((await decide('not-a-uuid', approve)).statusCode).toBe(404);
     const u = await submitted();
-    expect((await decide(u.id, { decision: 'maybe' })).statusCode).toBe(400);
+    expect((await decide(u.id, { decision: 'maybe', submittedAt: u.submittedAt })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -125,6 +125,9 @@ describe.each(availableDrivers())('KYC review faults on %s', (driver) => {
   };
   const resubmit = async (cookie: string, identity: Identity) =>
     submitKyc(t.app, cookie, await form(identity));
+  /** The kycSubmittedAt a submission answered with: what the admin's decision names. */
+  const shown = (res: { json(): { user: { kycSubmittedAt: string } } }) =>
+    res.json().user.kycSubmittedAt;
   /** Signs a new user up and submits for them. */
   const newSubmission = async (identity: Identity = {}) => {
     const user = await signUp(t.app);
@@ -166,7 +169,8 @@ describe.each(availableDrivers())('KYC review faults on %s', (driver) => {
       const aadhaar = validAadhaar();
       const first = await newSubmission({ pan, aadhaar });
       expect(first.res.statusCode).toBe(200);
-      expect((await decide(first.user.id, { decision: 'approve' })).statusCode).toBe(200);
+      const approve = { decision: 'approve', submittedAt: shown(first.res) };
+      expect((await decide(first.user.id, approve)).statusCode).toBe(200);
 
       const sameAadhaar = await newSubmission({ aadhaar });
       expect(sameAadhaar.res.statusCode).toBe(409);
@@ -186,11 +190,16 @@ describe.each(availableDrivers())('KYC review faults on %s', (driver) => {
       const aadhaar = validAadhaar();
       const a = await newSubmission({ pan, aadhaar });
       expect(a.res.statusCode).toBe(200);
-      const reject = { decision: 'reject', reason: 'Selfie does not match' };
-      expect((await decide(a.user.id, reject)).statusCode).toBe(200);
+      const reject = (submittedAt: string) => ({
+        decision: 'reject',
+        reason: 'Selfie does not match',
+        submittedAt,
+      });
+      expect((await decide(a.user.id, reject(shown(a.res)))).statusCode).toBe(200);
       // The same person, corrected: their own rejected record does not block them.
-      expect((await resubmit(a.user.cookie, { pan, aadhaar })).statusCode).toBe(200);
-      expect((await decide(a.user.id, reject)).statusCode).toBe(200);
+      const corrected = await resubmit(a.user.cookie, { pan, aadhaar });
+      expect(corrected.statusCode).toBe(200);
+      expect((await decide(a.user.id, reject(shown(corrected)))).statusCode).toBe(200);
 
       // After the rejection another account may use it, and then holds it.
       const b = await newSubmission({ pan, aadhaar });
@@ -240,7 +249,8 @@ describe.each(availableDrivers())('KYC review faults on %s', (driver) => {
       const aadhaar = validAadhaar();
       const verified = await newSubmission({ aadhaar });
       expect(verified.res.statusCode).toBe(200);
-      expect((await decide(verified.user.id, { decision: 'approve' })).statusCode).toBe(200);
+      const approve = { decision: 'approve', submittedAt: shown(verified.res) };
+      expect((await decide(verified.user.id, approve)).statusCode).toBe(200);
       // As migration 038 leaves them: the vault holds the number, the index value is empty.
       // A second, later account with the same Aadhaar (allowed before uniqueness).
       const later = await signUp(t.app);

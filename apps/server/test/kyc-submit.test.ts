@@ -232,7 +232,7 @@ describe.each(availableDrivers())('individual KYC submission on %s', (driver) =>
     expect(() => openAadhaar(key, crypto.randomUUID(), sealed)).toThrow();
   });
 
-  it('allows re-submission only after a rejection, replacing and deleting the old documents', async () => {
+  it('allows re-submission only after a rejection, replacing the record and keeping the old documents', async () => {
     const u = await signUp(t.app);
     const first = await submitKyc(t.app, u.cookie, kycFormData(await validParts()));
     expect(first.statusCode).toBe(200);
@@ -252,7 +252,11 @@ describe.each(availableDrivers())('individual KYC submission on %s', (driver) =>
       method: 'POST',
       url: `/api/admin/users/${u.id}/kyc`,
       headers: { cookie: admin },
-      payload: { decision: 'reject', reason: 'PAN card image is blurred' },
+      payload: {
+        decision: 'reject',
+        reason: 'PAN card image is blurred',
+        submittedAt: first.json().user.kycSubmittedAt,
+      },
     });
     expect(reject.statusCode).toBe(200);
 
@@ -270,7 +274,8 @@ describe.each(availableDrivers())('individual KYC submission on %s', (driver) =>
     });
     const newRow = await userRow(u.id);
     expect(newRow.kyc_front_url).not.toBe(oldRow.kyc_front_url);
-    await expect(readFile(oldFile)).rejects.toMatchObject({ code: 'ENOENT' });
+    // Kept as a record of the rejected attempt (ADR 041); kyc-submission-history.test.ts.
+    await expect(readFile(oldFile)).resolves.toBeInstanceOf(Buffer);
     const vault = await t.app.db.query('SELECT 1 FROM kyc_vault WHERE user_id = $1', [u.id]);
     expect(vault).toHaveLength(1);
 
@@ -278,7 +283,7 @@ describe.each(availableDrivers())('individual KYC submission on %s', (driver) =>
       method: 'POST',
       url: `/api/admin/users/${u.id}/kyc`,
       headers: { cookie: admin },
-      payload: { decision: 'approve' },
+      payload: { decision: 'approve', submittedAt: resubmit.json().user.kycSubmittedAt },
     });
     expect(approve.statusCode).toBe(200);
     const verified = await submitKyc(t.app, u.cookie, kycFormData(await validParts()));

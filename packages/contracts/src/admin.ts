@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedQuerySchema } from './common.ts';
 import { messages } from './messages.ts';
-import { kycStatusSchema, userSchema } from './user.ts';
+import { documentKindSchema, kycStatusSchema, userSchema } from './user.ts';
 
 /** GET /api/admin/users: search on name or e-mail; status is the KYC status ('' or absent = all). */
 export const adminUsersQuerySchema = pagedQuerySchema.extend({
@@ -47,15 +47,17 @@ export const KYC_SUBMISSION_CHANGED =
 
 /**
  * POST /api/admin/users/:id/kyc. A rejection needs a non-blank reason; an approval ignores it.
- * `submittedAt` is the reviewed submission's kycSubmittedAt as the admin list showed it: when
- * the user has submitted again since, the decision is refused (409) rather than applied to
- * documents nobody looked at. The web dialog always sends it; it is optional only so that
- * older API callers keep working, and becomes required once they send it.
+ * `submittedAt` is the reviewed submission's kycSubmittedAt as the admin list showed it, and is
+ * required: a decision names the submission it was made on, and when the user has submitted
+ * again since, it is refused (409) rather than applied to documents nobody looked at (ADR 039).
  */
 export const kycDecisionRequestSchema = z
   .object({
     decision: z.enum(['approve', 'reject']),
-    submittedAt: z.iso.datetime({ offset: true }).optional(),
+    submittedAt: z.iso.datetime({
+      offset: true,
+      error: messages.kyc.decisionSubmittedAtRequired,
+    }),
     reason: z
       .string()
       .trim()
@@ -70,6 +72,39 @@ export type KycDecisionRequest = z.input<typeof kycDecisionRequestSchema>;
 
 export const kycDecisionResponseSchema = z.object({ user: userSchema });
 export type KycDecisionResponse = z.infer<typeof kycDecisionResponseSchema>;
+
+/**
+ * One earlier KYC submission of a user, kept when a new one replaced it (ADR 041): what was
+ * submitted (numbers masked as in the user, the PAN in full as in the admin list), the
+ * decision on it, and which documents it had. Its documents are read through
+ * `kycDocumentPath(userId, kind, id)`, by the admin only.
+ */
+export const kycEarlierSubmissionSchema = z.object({
+  id: z.string(),
+  /** The status it had when replaced: in practice 'rejected' (only then may a user resubmit). */
+  status: kycStatusSchema,
+  submittedAt: z.string().nullable(),
+  /** The decision's time and the reviewer's e-mail, from the audit log; null if none. */
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  rejectedReason: z.string().nullable(),
+  /** When the next submission replaced it. */
+  replacedAt: z.string(),
+  kycType: z.string().nullable(),
+  kycDocumentNumber: z.string().nullable(),
+  panNumber: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankIfscCode: z.string().nullable(),
+  bankAccountNumber: z.string().nullable(),
+  documents: z.array(documentKindSchema),
+});
+export type KycEarlierSubmission = z.infer<typeof kycEarlierSubmissionSchema>;
+
+/** GET /api/admin/users/:id/kyc/history: the user's earlier KYC submissions, newest first. */
+export const kycHistoryResponseSchema = z.object({
+  submissions: z.array(kycEarlierSubmissionSchema),
+});
+export type KycHistoryResponse = z.infer<typeof kycHistoryResponseSchema>;
 
 export const auditTargetTypes = [
   'user',

@@ -164,6 +164,10 @@ export const kycIdentityMessages = {
 export const kycSubmitResponseSchema = z.object({ user: userSchema });
 export type KycSubmitResponse = z.infer<typeof kycSubmitResponseSchema>;
 
-/** GET /api/kyc/documents/:userId/:kind — the file, to its owner or the admin. */
-export const kycDocumentPath = (userId: string, kind: DocumentKind) =>
-  `/api/kyc/documents/${encodeURIComponent(userId)}/${kind}`;
+/**
+ * GET /api/kyc/documents/:userId/:kind — the file, to its owner or the admin. With
+ * `submission` (an earlier submission's id, ADR 041), that submission's file, to the admin only.
+ */
+export const kycDocumentPath = (userId: string, kind: DocumentKind, submission?: string) =>
+  `/api/kyc/documents/${encodeURIComponent(userId)}/${kind}` +
+  (submission ? `?submission=${encodeURIComponent(submission)}` : '');

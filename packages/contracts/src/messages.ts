@@ -251,6 +251,9 @@ export const messages = {
     alreadyVerified: 'Your KYC is already verified',
     notReviewable: 'Only KYC submissions awaiting review can be approved or rejected',
     rejectReasonTooLong: 'The reason must be at most 500 characters',
+    /** An API caller's decision without the submission it was made on (ADR 039). */
+    decisionSubmittedAtRequired:
+      'submittedAt is required: the kycSubmittedAt of the submission you reviewed, as an ISO timestamp',
   },
   admin: {
     fetchUsersFailed: 'Failed to fetch users',
@@ -264,6 +267,7 @@ export const messages = {
     depositApproved: 'Deposit approved successfully',
     depositRejected: 'Deposit rejected successfully',
     rejectReasonRequired: 'Please provide a reason for rejection',
+    kycHistoryFailed: 'Failed to fetch the earlier KYC submissions',
   },
   /** Account security (issue 16, ADR 017). */
   security: {

@@ -14,7 +14,7 @@ export interface KycDecision {
    * The reviewed submission's kycSubmittedAt (ISO), as the admin's dialog showed it. When the
    * user has submitted again since, the decision is refused: it was made on other documents.
    */
-  submittedAt?: string | undefined;
+  submittedAt: string;
   admin: AuditActor;
   now: Date;
   /** Tells the user (notice and mail) in the decision's transaction. */
@@ -48,10 +48,7 @@ export async function decideKyc(db: Db, input: KycDecision): Promise<UserRow> {
     if (current[0].kyc_status !== 'submitted') {
       throw new DomainError('invalid_state', messages.kyc.notReviewable);
     }
-    if (
-      input.submittedAt !== undefined &&
-      !sameInstant(current[0].kyc_submitted_at, input.submittedAt)
-    ) {
+    if (!sameInstant(current[0].kyc_submitted_at, input.submittedAt)) {
       throw new DomainError('invalid_state', KYC_SUBMISSION_CHANGED);
     }
     const updated =

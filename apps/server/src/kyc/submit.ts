@@ -7,6 +7,7 @@ import { maskAccountNumber } from '../money/account-numbers.ts';
 import type { DocumentStorage } from '../storage/index.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { sealAadhaar, storeSealedAadhaar, type VaultKey } from './vault.ts';
+import { keepCurrentKyc } from './history.ts';
 import {
   aadhaarHmac,
   assertIdentityFree,
@@ -15,15 +16,6 @@ import {
 } from './identity.ts';
 import type { KycForm } from './form.ts';
 import { checkKycType, validateIndividual, type ValidSubmission } from './validate.ts';
-
-/** Which users column holds the storage key of each document kind (names kept from the spec). */
-export const DOCUMENT_COLUMN: Record<DocumentKind, string> = {
-  aadharFront: 'kyc_front_url',
-  aadharBack: 'kyc_back_url',
-  panFront: 'pan_front_url',
-  bankStatement: 'bank_statement_url',
-  selfie: 'kyc_selfie_url',
-};
 
 /** KYC may be (re)submitted only while nothing is awaiting review or approved. */
 export const SUBMITTABLE: readonly KycStatus[] = ['pending', 'rejected'];
@@ -69,10 +61,10 @@ async function deleteQuietly(deps: SubmitDeps, keys: string[], why: string): Pro
 }
 
 /**
- * Refuses a PAN or Aadhaar another account holds (ADR 039), then stores the files, then
- * writes the user row and the sealed Aadhaar in one transaction.
- * Files of a submission that is not committed are deleted; the documents it replaces are
- * deleted only after the commit, so a failure never leaves a user without documents.
+ * Refuses a PAN or Aadhaar another account holds (ADR 039), then stores the files, then, in
+ * one transaction, keeps the record being replaced as history (its documents included, ADR
+ * 041) and writes the user row and the sealed Aadhaar. Files of a submission that is not
+ * committed are deleted; nothing of an earlier submission ever is.
  */
 export async function submitIndividualKyc(
   deps: SubmitDeps,
@@ -110,9 +102,8 @@ export async function submitIndividualKyc(
     throw failed.reason;
   }
 
-  let result: { row: UserRow; oldKeys: string[] };
   try {
-    result = await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const current = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [
         userId,
       ]);
@@ -120,6 +111,9 @@ export async function submitIndividualKyc(
       if (!before) throw unauthorized();
       // Re-checked under the row lock: two submissions racing cannot both pass.
       if (!SUBMITTABLE.includes(before.kyc_status)) throw invalidStateForSubmit(before.kyc_status);
+      // The record this submission replaces (a rejected one, with its documents) is kept as
+      // it was, in this transaction: the replacement and its history commit together.
+      await keepCurrentKyc(tx, userId, deps.now);
       // The unique indexes of migration 038 decide between two accounts submitting one PAN or
       // Aadhaar at once; a new submission is no longer a legacy duplicate, so the rule holds.
       const rows = await tx
@@ -154,15 +148,10 @@ export async function submitIndividualKyc(
           throw identityViolation(err);
         });
       await storeSealedAadhaar(tx, userId, sealAadhaar(deps.vault, userId, fields.aadharNumber));
-      const oldKeys = documentKinds
-        .map((kind) => before[DOCUMENT_COLUMN[kind]])
-        .filter((k): k is string => typeof k === 'string' && k !== '');
-      return { row: rows[0]!, oldKeys };
+      return rows[0]!;
     });
   } catch (err) {
     await deleteQuietly(deps, Object.values(keys), 'submission not committed');
     throw err;
   }
-  await deleteQuietly(deps, result.oldKeys, 'replaced by a new submission');
-  return result.row;
 }

@@ -5,6 +5,7 @@ import {
   adminUsersResponseSchema,
   kycDecisionRequestSchema,
   kycDecisionResponseSchema,
+  kycHistoryResponseSchema,
   messages,
   unfreezeResponseSchema,
 } from '@sikka/contracts';
@@ -12,6 +13,7 @@ import { unfreezeAccount } from '../../auth/account-freeze.ts';
 import { clientInfo, siteOrigin } from '../../http/client.ts';
 import { requireUser } from '../../auth/plugin.ts';
 import { errors } from '../../http/schemas.ts';
+import { listKycHistory } from '../../kyc/history.ts';
 import { decideKyc } from '../../kyc/review.ts';
 import { toUser } from '../../users/user-row.ts';
 import { listUsers, toAdminUser } from '../../users/users.ts';
@@ -39,7 +41,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/kyc',
     {
       schema: {
-        description: "Approve or reject a KYC submission; only a 'submitted' one can be decided.",
+        description:
+          "Approve or reject a KYC submission; only a 'submitted' one can be decided, and only the " +
+          'one `submittedAt` names (its kycSubmittedAt, required): a newer submission gets 409 (ADR 039).',
         params: z.object({ id: z.string().max(100) }),
         body: kycDecisionRequestSchema,
         response: { 200: kycDecisionResponseSchema, ...errors(404, 409) },
@@ -59,6 +63,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       return { user: toUser(row) };
     },
+  );
+
+  app.get(
+    '/users/:id/kyc/history',
+    {
+      schema: {
+        description:
+          'The user’s earlier KYC submissions, newest first, kept when a new one replaced them ' +
+          '(ADR 041): what was submitted, the decision, its reason and reviewer, and which documents ' +
+          'it had (read through GET /api/kyc/documents/:userId/:kind?submission=<id>).',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: kycHistoryResponseSchema, ...errors(404) },
+      },
+    },
+    async (request) => ({ submissions: await listKycHistory(app.db, request.params.id) }),
   );
 
   app.post(

@@ -67,8 +67,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/documents/:userId/:kind',
     {
       schema: {
-        description: 'A KYC document, to its owner or the admin; 404 for anyone else.',
+        description:
+          'A KYC document, to its owner or the admin; 404 for anyone else. With `submission`, ' +
+          'that earlier submission’s document (GET /api/admin/users/:id/kyc/history), to the admin only.',
         params: z.object({ userId: z.string().max(100), kind: z.string().max(40) }),
+        querystring: z.object({ submission: z.string().max(100).optional() }),
         // The raw file (JPEG or PDF); Fastify sends a Buffer as is, without serializing it.
         response: { 200: z.unknown().describe('The document file'), ...errors(401, 403, 404) },
       },
@@ -81,6 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         caller,
         userId,
         kindName,
+        request.query.submission,
       );
       const isPdf = kind === 'bankStatement';
       return (

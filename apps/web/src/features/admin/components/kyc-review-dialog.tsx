@@ -15,6 +15,7 @@ import { decideKyc } from '@/features/admin/api/decide-kyc.ts';
 import { useAdminDecision } from '@/features/admin/hooks/use-admin-decision.ts';
 import { AdminDialog, decisionClasses } from './admin-dialog.tsx';
 import { DocumentPreview } from './document-preview.tsx';
+import { KycEarlierSubmissions } from './kyc-earlier-submissions.tsx';
 import { ReasonField } from './reason-field.tsx';
 
 const DOCUMENTS: readonly DocumentKind[] = [
@@ -31,11 +32,12 @@ export interface KycReviewDialogProps {
 }
 
 /**
- * The KYC review (PRODUCT.md §2): the submitted documents and the masked numbers, then Approve,
- * or Reject with a reason (confirm stays disabled until the reason has more than blanks).
- * The decision names the submission shown (its submittedAt): if the user has submitted again
- * since, or another admin has decided, the server refuses (409) and the dialog says why and
- * offers no decision on what it shows (ADR 039).
+ * The KYC review (PRODUCT.md §2): the submitted documents and the masked numbers, the user's
+ * earlier submissions if any (ADR 041), then Approve, or Reject with a reason (confirm stays
+ * disabled until the reason has more than blanks). The decision names the submission shown
+ * (its submittedAt): if the user has submitted again since, or another admin has decided, the
+ * server refuses (409) and the dialog says why and offers no decision on what it shows
+ * (ADR 039).
  */
 export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
   const [rejecting, setRejecting] = useState(false);
@@ -50,12 +52,17 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
     onDone: onClose,
   });
   const busy = decision.isPending;
-  const submittedAt = user.kycSubmittedAt ?? undefined;
+  // A decision must name the submission (ADR 039); a row without one offers none.
+  const submittedAt = user.kycSubmittedAt;
+  const decide = (body: Omit<KycDecisionRequest, 'submittedAt'>) => {
+    if (submittedAt) decision.mutate({ ...body, submittedAt });
+  };
   // The documents shown are no longer the ones awaiting review: only reopening helps.
   const conflict =
     decision.error instanceof ApiError && decision.error.status === 409
       ? decision.error.message
       : null;
+  const blocked = busy || conflict !== null || submittedAt === null;
 
   const details: Array<[string, string | null]> = [
     ['Email', user.email],
@@ -85,10 +92,8 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
             </Button>
             <Button
               className={decisionClasses.reject}
-              disabled={busy || conflict !== null || reason.trim() === ''}
-              onClick={() =>
-                decision.mutate({ decision: 'reject', reason: reason.trim(), submittedAt })
-              }
+              disabled={blocked || reason.trim() === ''}
+              onClick={() => decide({ decision: 'reject', reason: reason.trim() })}
             >
               {busy ? 'Rejecting...' : 'Confirm Reject'}
             </Button>
@@ -104,18 +109,14 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
             >
               Cancel
             </Button>
-            <Button
-              variant="outline"
-              onClick={() => setRejecting(true)}
-              disabled={busy || conflict !== null}
-            >
+            <Button variant="outline" onClick={() => setRejecting(true)} disabled={blocked}>
               <X className="size-4" aria-hidden="true" />
               Reject
             </Button>
             <Button
               className={decisionClasses.approve}
-              onClick={() => decision.mutate({ decision: 'approve', submittedAt })}
-              disabled={busy || conflict !== null}
+              onClick={() => decide({ decision: 'approve' })}
+              disabled={blocked}
             >
               <Check className="size-4" aria-hidden="true" />
               {busy ? 'Approving...' : 'Approve'}
@@ -162,6 +163,8 @@ export function KycReviewDialog({ user, onClose }: KycReviewDialogProps) {
             ))}
           </div>
         </section>
+
+        <KycEarlierSubmissions userId={user.id} />
 
         {rejecting ? (
           <ReasonField
