@@ -164,6 +164,15 @@ describe.each(availableDrivers())('a crypto withdrawal to a contract on %s', (dr
   };
 
   /** A fresh address with `code` on it. */
+  /** The admin approves; the sender broadcasts it and, N blocks later, completes it. */
+  const approveAndComplete = async (id: string) => {
+    expect((await post(`/api/admin/crypto-withdrawals/${id}/approve`, admin, {})).statusCode).toBe(
+      200,
+    );
+    expect((await wallet().sender.step()).broadcast).toEqual([id]);
+    await chain().mine(N);
+    expect((await wallet().sender.step()).completed).toEqual([id]);
+  };
   const contractAt = async (code: Hex) => {
     const address = freshAddress();
     await chain().testClient.setCode({ address, bytecode: code });
@@ -250,12 +259,7 @@ describe.each(availableDrivers())('a crypto withdrawal to a contract on %s', (dr
       'ETH 0.10000000/0.00000000',
     ]);
     const id = res.json().withdrawal.id as string;
-    expect((await post(`/api/admin/crypto-withdrawals/${id}/approve`, admin, {})).statusCode).toBe(
-      200,
-    );
-    expect((await wallet().sender.step()).broadcast).toEqual([id]);
-    await chain().mine(N);
-    expect((await wallet().sender.step()).completed).toEqual([id]);
+    await approveAndComplete(id);
     expect(await wallet().adapter.balance(to, 'USDT')).toBe(20_000_000n);
   });
 
@@ -266,12 +270,7 @@ describe.each(availableDrivers())('a crypto withdrawal to a contract on %s', (dr
     const res = await withdraw(user.cookie, { asset: 'ETH', address: delegated, amount: '0.02' });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().withdrawal.id as string;
-    expect((await post(`/api/admin/crypto-withdrawals/${id}/approve`, admin, {})).statusCode).toBe(
-      200,
-    );
-    expect((await wallet().sender.step()).broadcast).toEqual([id]);
-    await chain().mine(N);
-    expect((await wallet().sender.step()).completed).toEqual([id]);
+    await approveAndComplete(id);
     expect(await wallet().adapter.balance(delegated, 'ETH')).toBe(20_000_000_000_000_000n);
   });
 
