@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPublicClient, erc20Abi, http, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { messages } from '@sikka/contracts';
 import { e2eSkipReason, startE2e, VIEWPORTS, type E2e } from './support/e2e-app.ts';
 import { looksRight, screenshotBothSizes } from './support/screenshots.ts';
 import { verifiedUserPage } from './support/money-seed.ts';
 import { overlappingTexts } from './support/geometry.ts';
+import { ACCEPTS_ALL, freshAddress } from '../test/support/anvil.ts';
 import { AdminCryptoWithdrawals } from './page-models/admin-crypto-withdrawals.ts';
 import { CryptoWithdrawPage } from './page-models/crypto-withdraw-page.ts';
 
@@ -20,11 +20,6 @@ if (skip) console.warn(skip);
 const ON_CHAIN = { timeout: 60_000 };
 /** A credited deposit or a decision reaching the page. */
 const LIVE = { timeout: 20_000 };
-
-/** A fresh outside address: checksummed (EIP-55), owned by nobody in the test. */
-const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-/** STOP: the code of a contract that takes whatever it is sent and never moves it on. */
-const ACCEPTS_ALL = '0x00';
 
 /** The address with one letter's case flipped: still 0x + 40 hex, but a wrong checksum. */
 function badChecksum(address: Address): string {

@@ -1,3 +1,5 @@
+import type { Address, Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll } from 'vitest';
 import { startDevChain, type DevChain, type DevChainOptions } from './server.ts';
 
@@ -31,3 +33,10 @@ export function useDevChain(options: DevChainOptions = {}): () => DevChain {
     return chain;
   };
 }
+
+/** A fresh outside address: checksummed (EIP-55), owned by nobody in the test. */
+export const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
+/** Code for `setCode`: PUSH1 0 PUSH1 0 REVERT, a contract that refuses every call, ETH included. */
+export const ALWAYS_REVERTS: Hex = '0x60006000fd';
+/** Code for `setCode`: STOP, a contract that accepts every call and keeps whatever it is sent. */
+export const ACCEPTS_ALL: Hex = '0x00';

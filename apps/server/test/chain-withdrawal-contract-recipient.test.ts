@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { concat, createPublicClient, http, type Address, type Hex } from 'viem';
+import { concat, createPublicClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@sikka/contracts';
-import { useDevChain } from '../../../test/support/anvil.ts';
+import {
+  ACCEPTS_ALL,
+  ALWAYS_REVERTS,
+  freshAddress,
+  useDevChain,
+} from '../../../test/support/anvil.ts';
 import {
   logInAdmin,
   signUpVerified,
@@ -26,11 +31,6 @@ import { RECIPIENT_CHECK_TIMEOUT_MS } from '../src/money/chain-withdrawals.ts';
  */
 const N = 3;
 const chain = useDevChain();
-const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-/** PUSH1 0 PUSH1 0 REVERT: refuses every call, ETH included. */
-const ALWAYS_REVERTS: Hex = '0x60006000fd';
-/** STOP: accepts every call and keeps whatever it is sent. */
-const ACCEPTS_ALL: Hex = '0x00';
 
 /** How the switch in front of the node answers: pass through, drop the connection, or never answer. */
 type NodeMode = 'up' | 'down' | 'silent';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { parseEther, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAIN_WITHDRAWAL_SEND_ATTEMPTS } from '@sikka/contracts';
-import { useDevChain } from '../../../test/support/anvil.ts';
+import { ALWAYS_REVERTS, freshAddress, useDevChain } from '../../../test/support/anvil.ts';
 import {
   logInAdmin,
   signUpVerified,
@@ -23,10 +22,7 @@ import { WithdrawalSender } from '../src/money/withdrawal-sender.ts';
  */
 const N = 3;
 const chain = useDevChain();
-const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 const silent = { info() {}, warn() {}, error() {} };
-/** PUSH1 0 PUSH1 0 REVERT: a contract that refuses every call, ETH included. */
-const ALWAYS_REVERTS = '0x60006000fd';
 
 describe.each(availableDrivers())('the crypto withdrawal queue on %s', (driver) => {
   let t: TestApp;

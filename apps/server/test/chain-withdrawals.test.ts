@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { encodeAbiParameters, keccak256, pad, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages, multiplyDecimal } from '@sikka/contracts';
-import { useDevChain } from '../../../test/support/anvil.ts';
+import { freshAddress, useDevChain } from '../../../test/support/anvil.ts';
 import {
   logInAdmin,
   signUp,
@@ -18,7 +17,6 @@ import { WithdrawalSender } from '../src/money/withdrawal-sender.ts';
 
 const N = 3;
 const chain = useDevChain();
-const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 const silent = { info() {}, warn() {}, error() {} };
 
 describe.each(availableDrivers())('crypto withdrawals on %s', (driver) => {
